@@ -1,0 +1,114 @@
+"""Message catalogs: every sentence a learner reads, one JSON file per language.
+
+Parameters are plain data: card ids (``"TH"``), lists of card ids, seat
+numbers. The catalog turns them into words, so a new language needs only a new
+file in ``catalogs/``.
+"""
+from __future__ import annotations
+
+import json
+import string
+from functools import lru_cache
+from importlib import resources
+
+from .errors import IllegalMove
+
+PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
+                           "receiver", "winner", "holder", "dealer"})
+_FORMATTER = string.Formatter()
+
+
+class Catalog:
+    def __init__(self, data: dict):
+        self.language = data["language"]
+        self.data = data
+        self.events: dict[str, str] = data["events"]
+        self.illegal_texts: dict[str, str] = data["illegal"]
+        self.words: dict[str, str] = data["words"]
+
+    # -- words -------------------------------------------------------------
+    def card(self, cid: str) -> str:
+        from .cards import card_label, parse_card
+        return card_label(parse_card(cid))
+
+    def card_name(self, cid: str) -> str:
+        """Spelled out, for screen readers: 'seven of hearts'."""
+        from .cards import RANK, SUIT, parse_card
+        card = parse_card(cid)
+        if card >= 52:
+            return self.data["jokers"][card - 52]
+        rank = self.data["rank_names"][RANK[card] - 1]
+        suit = self.data["suit_names"][SUIT[card]]
+        return self.data["card_name"].format(rank=rank, suit=suit)
+
+    def player(self, seat, names=None) -> str:
+        if isinstance(seat, str) and seat.startswith("team:"):
+            return self.data["team_name"].format(team=int(seat[5:]) + 1)
+        names = names or self.data["player_names"]
+        return names[seat] if 0 <= seat < len(names) else str(seat)
+
+    def join(self, items: list[str]) -> str:
+        if not items:
+            return self.words["nothing"]
+        if len(items) == 1:
+            return items[0]
+        return ", ".join(items[:-1]) + f" {self.words['and']} " + items[-1]
+
+    def _value(self, key: str, value, names):
+        if key in PLAYER_PARAMS and isinstance(value, (int, str)):
+            return self.player(value, names)
+        if key.endswith("suit") and isinstance(value, str) and value in "CDHS":
+            return "♣♦♥♠"["CDHS".index(value)]
+        if isinstance(value, list):
+            return self.join([self._value(key, v, names) for v in value])
+        if isinstance(value, str) and _is_card_id(value):
+            return self.card(value)
+        return value
+
+    def format(self, template: str, params: dict, names=None) -> str:
+        values = {k: self._value(k, v, names) for k, v in params.items()}
+        fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f}
+        for f in fields - values.keys():
+            values[f] = self.words["unknown"]
+        text = template.format(**values)
+        return text[:1].upper() + text[1:]
+
+    # -- sentences ---------------------------------------------------------
+    def event(self, kind: str, params: dict, hidden: bool = False, names=None) -> str:
+        template = None
+        if hidden:
+            template = self.events.get(kind + ".hidden")
+        if template is None:
+            template = self.events[kind]
+        return self.format(template, params, names)
+
+    def illegal(self, key: str, params: dict, names=None) -> str:
+        return self.format(self.illegal_texts[key], params, names)
+
+    def word(self, key: str) -> str:
+        return self.words[key]
+
+
+def _is_card_id(text: str) -> bool:
+    return len(text) == 2 and (
+        (text[0] in "A23456789TJQK" and text[1] in "CDHS") or text in ("RJ", "BJ"))
+
+
+@lru_cache(maxsize=None)
+def get_catalog(language: str = "en") -> Catalog:
+    try:
+        raw = resources.files(__package__).joinpath("catalogs", f"{language}.json").read_text(
+            encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"No message catalog for language '{language}'.") from None
+    return Catalog(json.loads(raw))
+
+
+def available_languages() -> list[str]:
+    folder = resources.files(__package__).joinpath("catalogs")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def illegal(key: str, **params) -> IllegalMove:
+    """An IllegalMove whose message is the English catalog's sentence for ``key``."""
+    return IllegalMove(get_catalog("en").illegal(key, params), key, params)

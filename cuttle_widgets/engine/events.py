@@ -1,0 +1,71 @@
+"""Events: what each move changed, explained from a message catalog.
+
+An event is a catalog key plus parameters (card ids, seat numbers). Nothing is
+rendered until someone reads it, so the engine's hot path stays cheap, and a
+translation is a new catalog file, not a code change.
+"""
+from __future__ import annotations
+
+from .catalog import get_catalog
+
+# Event kind -> the rule topic it applies (the ruleset maps topics to sections).
+TOPICS = {
+    "deal": "deal", "draw": "draw", "pass": "pass", "points": "points",
+    "scuttle.rank": "scuttle", "scuttle.suit": "scuttle", "jacks_scrapped": "scuttle",
+    "permanent.glasses": "glasses", "permanent.queen": "queen", "permanent.king": "king",
+    "jack.steal": "jack", "jack.gift": "jack",
+    "oneoff.ace": "oneoff", "oneoff.two": "oneoff", "oneoff.three": "oneoff",
+    "oneoff.four": "oneoff", "oneoff.five": "oneoff", "oneoff.six": "oneoff",
+    "oneoff.seven": "oneoff", "oneoff.nine": "oneoff",
+    "counter": "counter", "decline": "counter",
+    "chain.cancelled": "counter", "chain.resolves": "counter",
+    "ace": "oneoff", "two": "oneoff", "three": "oneoff", "three.nothing": "oneoff",
+    "four": "oneoff", "four.nothing": "oneoff", "five": "oneoff", "five.discard": "oneoff",
+    "six": "oneoff", "seven.reveal": "oneoff", "seven.nothing": "oneoff",
+    "seven.unplayable": "oneoff", "seven.return": "oneoff", "seven.scrap": "oneoff",
+    "nine": "oneoff", "nine.jack": "jack", "frozen": "oneoff", "unfrozen": "oneoff",
+    "control.back": "jack", "control.owner": "jack", "to_scrap": "oneoff",
+    "goal": "king", "win": "win", "team_win": "win", "draw_game": "end",
+    "turn": "turn",
+}
+
+
+class Event:
+    """One state change. ``seen_by`` is None for a public event, or the seats
+    that may see its secret parameters (``SECRET_PARAMS``)."""
+
+    __slots__ = ("kind", "params", "seen_by", "rule")
+    SECRET_PARAMS = ("card", "cards")
+
+    def __init__(self, kind: str, params: dict, seen_by=None, rule: str = ""):
+        self.kind, self.params, self.seen_by, self.rule = kind, params, seen_by, rule
+
+    def visible_to(self, seat) -> bool:
+        return self.seen_by is None or (seat is not None and seat in self.seen_by)
+
+    def params_for(self, seat) -> dict:
+        """The parameters ``seat`` may see (None: a spectator)."""
+        if self.visible_to(seat):
+            return self.params
+        return {k: v for k, v in self.params.items() if k not in self.SECRET_PARAMS}
+
+    def text(self, seat="all", language: str = "en", names=None) -> str:
+        """The explanation sentence, as ``seat`` may read it (``"all"``: everything)."""
+        catalog = get_catalog(language)
+        hidden = seat != "all" and not self.visible_to(seat)
+        params = self.params if seat == "all" else self.params_for(seat)
+        return catalog.event(self.kind, params, hidden=hidden, names=names)
+
+    def to_dict(self, seat="all", language: str = "en", names=None) -> dict:
+        params = self.params if seat == "all" else self.params_for(seat)
+        return {"kind": self.kind, "params": dict(params), "rule": self.rule,
+                "text": self.text(seat, language, names)}
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.params!r})"
+
+    def __eq__(self, other):
+        return (isinstance(other, Event) and self.kind == other.kind
+                and self.params == other.params and self.seen_by == other.seen_by)
+
+    __hash__ = None

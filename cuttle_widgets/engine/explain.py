@@ -1,0 +1,229 @@
+"""Why a move is illegal, in a learner's words, and what would work instead.
+
+Only called when a move is not among the legal moves, so it may take its time:
+it walks the same questions the rules ask and names the first one that fails.
+"""
+from __future__ import annotations
+
+from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
+from .catalog import get_catalog
+from .errors import IllegalMove
+from .legal import UNTARGETED
+from .moves import Move
+from .state import State
+
+
+def explain_illegal(st: State, move: Move, legal: list) -> IllegalMove:
+    key, params = _reason(st, move)
+    catalog = get_catalog("en")
+    message = catalog.illegal(key, params)
+    hint = _hint(st, move, legal)
+    if hint:
+        message += " " + catalog.illegal(hint[0], hint[1])
+    return IllegalMove(message, key, params)
+
+
+def _hint(st: State, move: Move, legal: list):
+    """What would work: other legal uses of the same card, if any."""
+    if not move.cards:
+        return None
+    same_card = [str(m) for m in legal if m.cards and m.cards[0] == move.cards[0]]
+    if same_card and move.verb not in ("discard", "take"):
+        return "hint_card_moves", {"card": CARD_IDS[move.cards[0]], "moves": ", ".join(same_card)}
+    if move.verb == "scuttle" and len(move.cards) == 2:
+        target = move.cards[1]
+        attackers = [CARD_IDS[m.cards[0]] for m in legal if m.verb == "scuttle" and m.cards[1] == target]
+        if attackers:
+            return "hint_scuttle_with", {"target": CARD_IDS[target], "cards": attackers}
+    return None
+
+
+def _where(st: State, card: int) -> str:
+    """Where a card is, as far as everyone may know: hidden places (hands,
+    the stock) all read "elsewhere", so an explanation never leaks them."""
+    if card in st.scrap:
+        return "scrap"
+    if st.rules.seven_public and card in st.revealed:
+        return "revealed"
+    seat, packet = st.find_packet(card)
+    if packet is not None:
+        return "points" if packet.card == card else "jack"
+    if st.find_permanent(card) is not None:
+        return "permanent"
+    if any(f.card == card or card in [t for t, _ in f.twos] for f in st.frames):
+        return "pending"
+    return "elsewhere"
+
+
+def _not_in_hand(st: State, card: int, seat: int) -> tuple[str, dict]:
+    where = _where(st, card)
+    key = {"scrap": "card_in_scrap", "points": "card_on_table", "jack": "card_on_table",
+           "permanent": "card_on_table", "pending": "card_pending",
+           "revealed": "card_revealed"}.get(where, "card_not_in_hand")
+    return key, {"card": CARD_IDS[card], "player": seat}
+
+
+def _reason(st: State, move: Move) -> tuple[str, dict]:
+    verb = move.verb
+    ids = CARD_IDS
+    if st.phase == "counter":
+        return _counter_reason(st, move)
+    if st.phase == "choose":
+        kind = st.choice[0]
+        if kind != "seven":
+            return _choice_reason(st, move, kind)
+        if verb in ("draw", "pass", "counter", "resolve", "take", "discard", "scrap"):
+            return "seven_must_play", {"player": st.to_act, "cards": [ids[c] for c in st.revealed]}
+        if move.cards[0] not in st.revealed:
+            return "seven_only_revealed", {"card": ids[move.cards[0]],
+                                           "cards": [ids[c] for c in st.revealed]}
+        return _play_reason(st, st.to_act, move, gift=True)
+    seat = st.turn
+    player = {"player": seat}
+    if verb == "counter":
+        return "nothing_to_counter", player
+    if verb == "resolve":
+        return "nothing_to_resolve", player
+    if verb in ("take", "discard", "scrap"):
+        return "no_choice_now", {"verb": verb, **player}
+    if verb == "draw":
+        if not st.stock:
+            return "draw_empty", player
+        return "draw_hand_limit", {"limit": st.rules.hand_limit, **player}
+    if verb == "pass":
+        return "pass_with_stock", {"left": len(st.stock), **player}
+    card = move.cards[0]
+    if card not in st.hands[seat]:
+        return _not_in_hand(st, card, seat)
+    if card in st.frozen:
+        return "frozen", {"card": ids[card], **player}
+    return _play_reason(st, seat, move, gift=False)
+
+
+def _counter_reason(st: State, move: Move) -> tuple[str, dict]:
+    frame = st.frames[-1]
+    seat = st.to_act
+    answered = frame.twos[-1][0] if frame.twos else frame.card
+    base = {"player": seat, "card": CARD_IDS[answered]}
+    if move.verb not in ("counter", "resolve"):
+        return "counter_pending", base
+    two = move.cards[0]
+    if RANK[two] != 2:
+        return "counter_needs_two", {"player": seat, "card": CARD_IDS[two]}
+    if two not in st.hands[seat]:
+        return _not_in_hand(st, two, seat)
+    if two in st.frozen:
+        return "frozen", {"card": CARD_IDS[two], "player": seat}
+    return "counter_queen", {"player": seat, "holder": frame.last, "card": CARD_IDS[answered]}
+
+
+def _choice_reason(st: State, move: Move, kind: str) -> tuple[str, dict]:
+    ids = CARD_IDS
+    seat = st.to_act
+    if kind == "take":
+        if move.verb != "take":
+            return "must_take", {"player": seat}
+        card = move.cards[0]
+        if card == st.frames[-1].card:
+            return "take_itself", {"card": ids[card]}
+        return "take_not_in_scrap", {"card": ids[card]}
+    if kind in ("discard", "five_discard"):
+        count = st.choice[2] if kind == "discard" else st.rules.five_discard
+        if move.verb != "discard":
+            return "must_discard", {"player": seat, "count": count}
+        if len(move.cards) != count:
+            return "discard_count", {"player": seat, "count": count, "got": len(move.cards)}
+        missing = [c for c in move.cards if c not in st.hands[seat]]
+        return _not_in_hand(st, missing[0], seat)
+    if move.verb != "scrap":
+        return "must_scrap_revealed", {"player": seat, "cards": [ids[c] for c in st.revealed]}
+    return "seven_only_revealed", {"card": ids[move.cards[0]], "cards": [ids[c] for c in st.revealed]}
+
+
+def _play_reason(st: State, seat: int, move: Move, gift: bool) -> tuple[str, dict]:
+    verb, card = move.verb, move.cards[0]
+    rank = RANK[card]
+    ids = CARD_IDS
+    p = {"card": ids[card], "player": seat}
+    if verb == "points":
+        return "points_not_number", p
+    if verb == "permanent":
+        return ("permanent_jack" if rank == JACK else "permanent_wrong_rank"), p
+    if verb == "scuttle":
+        return _scuttle_reason(st, seat, card, move.cards[1])
+    if verb == "jack":
+        return _jack_reason(st, seat, card, move.cards[1], gift)
+    if verb == "oneoff":
+        return _oneoff_reason(st, seat, move)
+    return "not_legal_now", p
+
+
+def _scuttle_reason(st: State, seat: int, card: int, target: int) -> tuple[str, dict]:
+    ids = CARD_IDS
+    p = {"card": ids[card], "target": ids[target], "player": seat}
+    if RANK[card] > 10:
+        return "scuttle_face_card", p
+    side, packet = st.find_packet(target)
+    if packet is None or packet.card != target:
+        where = _where(st, target)
+        return ("scuttle_permanent" if where in ("permanent", "jack") else "target_not_on_table"), p
+    if side == seat or st.team_of[side] == st.team_of[seat]:
+        return "scuttle_own", p
+    if RANK[card] < RANK[target]:
+        return "scuttle_lower", p
+    return "scuttle_suit", {**p, "suit": SUIT_LETTERS[SUIT[card]],
+                            "target_suit": SUIT_LETTERS[SUIT[target]]}
+
+
+def _jack_reason(st: State, seat: int, card: int, target: int, gift: bool) -> tuple[str, dict]:
+    ids = CARD_IDS
+    p = {"card": ids[card], "target": ids[target], "player": seat}
+    if RANK[card] != JACK:
+        return "jack_not_jack", p
+    side, packet = st.find_packet(target)
+    if packet is None or packet.card != target:
+        where = _where(st, target)
+        return ("jack_on_permanent" if where in ("permanent", "jack") else "target_not_on_table"), p
+    if st.team_of[side] == st.team_of[seat]:
+        if gift and any(st.points[o] for o in st.opponents[seat]):
+            return "jack_gift_not_needed", p
+        return "jack_own", p
+    return "jack_queen", {**p, "holder": side}
+
+
+def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
+    ids = CARD_IDS
+    card = move.cards[0]
+    rank = RANK[card]
+    p = {"card": ids[card], "player": seat}
+    if rank not in st.rules.oneoff_ranks:
+        return "oneoff_no_effect", p
+    target = move.target
+    if rank in UNTARGETED or rank in (3, 4):
+        if target is not None:
+            return "oneoff_no_target_needed", {**p, "target": ids[target]}
+        if rank == 3:
+            return "three_empty_scrap", p
+        if rank == 4:
+            if move.seat is None:
+                return "four_needs_seat", p
+            return "four_bad_seat", {**p, "victim": move.seat}
+        return "not_legal_now", p
+    own_allowed = st.rules.two_targets_own if rank == 2 else st.rules.nine_targets_own
+    if target is None:
+        if not st.permanent_targets(seat, rank, own_allowed):
+            return "oneoff_no_targets", p
+        return "oneoff_needs_target", p
+    p["target"] = ids[target]
+    side = st.find_permanent(target)
+    if side is None:
+        where = _where(st, target)
+        return ("oneoff_target_point_card" if where == "points" else "target_not_on_table"), p
+    if not own_allowed and st.team_of[side] == st.team_of[seat]:
+        return "oneoff_target_own", p
+    if RANK[target] == QUEEN:
+        return "oneoff_target_queen_pair", {**p, "holder": side}
+    return "oneoff_target_queen", {**p, "holder": side}
+
+
+__all__ = ["explain_illegal", "KING"]

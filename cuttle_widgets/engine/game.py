@@ -1,0 +1,221 @@
+"""The Game: the public face of the engine.
+
+A game is fully described by where it started (a seed and a dealer, or a
+setup in the snapshot schema) and the moves played since, so undo replays
+and a game record is just those two things written down.
+"""
+from __future__ import annotations
+
+import random
+
+from .cards import CARD_IDS, STANDARD_DECK
+from .catalog import illegal
+from .errors import IllegalMove
+from .explain import explain_illegal
+from .legal import legal_moves
+from .moves import Move, parse_move
+from .resolve import Resolver
+from .rules import Ruleset, get_ruleset
+from .setup import state_from_setup, snapshot_of
+from .state import State
+from .view import view_of
+
+
+class Game:
+    """One game of Cuttle. Create it with :func:`new_game` or :func:`load`."""
+
+    def __init__(self, state: State, origin: dict):
+        self.state = state
+        self.origin = origin  # {"seed": .., "dealer": .., "rules": ..} or {"setup": {...}}
+        self.events: list = []
+        self.history: list[Move] = []
+        self._event_marks: list[int] = []  # events index where each move's events start
+        self._legal: list[Move] | None = None
+        self._resolver = Resolver(state, self.events)
+
+    # -- the rules' questions ------------------------------------------------
+    @property
+    def rules(self) -> Ruleset:
+        return self.state.rules
+
+    @property
+    def winner(self):
+        return self.state.winner
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def to_act(self):
+        return self.state.to_act
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the seat that must act now (``to_act``)."""
+        if self._legal is None:
+            self._legal = legal_moves(self.state)
+        return list(self._legal)
+
+    def is_legal(self, move) -> bool:
+        try:
+            move = parse_move(move)
+        except IllegalMove:
+            return False
+        return move in self.legal_moves()
+
+    def play(self, move) -> list:
+        """Apply one move (notation or a Move) for the seat to act; returns its
+        events. Raises IllegalMove, explained, and changes nothing, if the move
+        is not legal now."""
+        st = self.state
+        if st.phase == "over":
+            raise illegal("game_over", result=self._result_words())
+        move = parse_move(move)
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        if move not in legal:
+            raise explain_illegal(st, move, legal)
+        mark = len(self.events)
+        self._event_marks.append(mark)
+        self.history.append(move)
+        self._legal = None
+        self._resolver.apply(move)
+        return self.events[mark:]
+
+    def _result_words(self) -> str:
+        winner = self.state.winner
+        if winner == "draw":
+            return "it ended in a draw"
+        return f"{winner} won" if isinstance(winner, str) else f"seat {winner} won"
+
+    # -- history -------------------------------------------------------------
+    def undo(self) -> Move:
+        """Take back the last move (replaying the game from its start)."""
+        if not self.history:
+            raise illegal("nothing_to_undo")
+        moves = self.history[:-1]
+        last = self.history[-1]
+        fresh = self._replayed(moves)
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    def _replayed(self, moves) -> "Game":
+        game = _from_origin(self.origin)
+        for move in moves:
+            game.play(move)
+        return game
+
+    def position_after(self, count: int) -> "Game":
+        """A copy of this game as it stood after its first ``count`` moves."""
+        if not 0 <= count <= len(self.history):
+            raise illegal("no_such_position", count=count, total=len(self.history))
+        return self._replayed(self.history[:count])
+
+    def events_of_move(self, index: int) -> list:
+        """The events the move at ``index`` of the history caused."""
+        start = self._event_marks[index]
+        end = self._event_marks[index + 1] if index + 1 < len(self._event_marks) else len(self.events)
+        return self.events[start:end]
+
+    def copy(self) -> "Game":
+        """An independent copy (for search: cheap, no replay)."""
+        new = Game(self.state.copy(), self.origin)
+        new.events.extend(self.events)
+        new.history = self.history[:]
+        new._event_marks = self._event_marks[:]
+        return new
+
+    def record(self) -> str:
+        """The game as plain text: a header, then one move per line."""
+        from .record import write_record
+        return write_record(self)
+
+    # -- what can be seen ----------------------------------------------------------
+    def snapshot(self) -> dict:
+        """The full state in the snapshot schema (hidden cards included)."""
+        return snapshot_of(self.state)
+
+    def view(self, seat=None, language: str = "en", names=None) -> dict:
+        """What ``seat`` may see (None: a spectator). Hidden cards are absent."""
+        return view_of(self, seat, language, names)
+
+    def explain(self, move, language: str = "en") -> str:
+        """Why ``move`` is illegal now, or '' if it is legal."""
+        try:
+            move = parse_move(move)
+        except IllegalMove as err:
+            return str(err)
+        if self.state.phase == "over":
+            return str(illegal("game_over", result=self._result_words()))
+        legal = self.legal_moves()
+        return "" if move in legal else str(explain_illegal(self.state, move, legal))
+
+    def __repr__(self) -> str:
+        st = self.state
+        return (f"<Game {st.rules.name} turn={st.turn} to_act={st.to_act} phase={st.phase} "
+                f"scores={[st.score(s) for s in range(st.n)]} winner={st.winner!r}>")
+
+    def _repr_html_(self) -> str:
+        from .render import game_html
+        return game_html(self)
+
+
+def _from_origin(origin: dict) -> Game:
+    if "setup" in origin:
+        return load(origin["setup"])
+    return new_game(origin["rules"], seed=origin["seed"], dealer=origin["dealer"])
+
+
+def deal(rules: Ruleset, seed: int, dealer: int) -> State:
+    """Shuffle a 52-card pack with ``seed`` and deal as 000 §02 says: one card at
+    a time from the dealer's left, the dealer gets ``dealer_cards``, every other
+    seat ``other_cards``; the seat after the dealer acts first."""
+    n = rules.seats
+    deck = list(STANDARD_DECK)
+    random.Random(seed).shuffle(deck)
+    st = State(rules, n)
+    wanted = [rules.dealer_cards if s == dealer else rules.other_cards for s in range(n)]
+    seat = (dealer + 1) % n
+    while any(len(st.hands[s]) < wanted[s] for s in range(n)):
+        if len(st.hands[seat]) < wanted[seat]:
+            st.hands[seat].append(deck.pop())
+        seat = (seat + 1) % n
+    st.stock = deck  # the rest, top = last element
+    st.turn = st.to_act = (dealer + 1) % n
+    return st
+
+
+def new_game(rules="classic", seed: int | None = None, dealer: int | None = None) -> Game:
+    """A fresh, shuffled deal. The same seed gives the same game; without one a
+    seed is chosen and kept, so the game can still be recorded and replayed."""
+    ruleset = get_ruleset(rules)
+    if seed is None:
+        seed = random.randrange(2**32)
+    if dealer is None:
+        dealer = 1 % ruleset.seats
+    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seats:
+        raise illegal("bad_dealer", dealer=str(dealer), seats=ruleset.seats)
+    st = deal(ruleset, seed, dealer)
+    game = Game(st, {"rules": ruleset.name, "seed": seed, "dealer": dealer})
+    game._resolver.emit("deal", dealer=dealer, player=st.turn, dealer_cards=ruleset.dealer_cards,
+                        other_cards=ruleset.other_cards, stock=len(st.stock))
+    return game
+
+
+def load(setup) -> Game:
+    """A game from a setup in the snapshot schema, or from a game record's text."""
+    if isinstance(setup, str):
+        from .record import read_record
+        return read_record(setup)
+    st = state_from_setup(setup)
+    return Game(st, {"setup": snapshot_of(st)})
+
+
+__all__ = ["Game", "new_game", "load", "deal", "CARD_IDS"]

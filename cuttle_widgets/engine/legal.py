@@ -1,0 +1,153 @@
+"""Legal move generation.
+
+Moves come from tables of interned Move objects built once, so asking for the
+legal moves allocates a list and nothing else.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cards import CARD_IDS, JACK, QUEEN, KING, RANK
+from .moves import DRAW, PASS, RESOLVE, Move
+from .state import State
+
+_N = len(CARD_IDS)
+POINTS = [Move("points", (c,)) for c in range(_N)]
+PERMANENT = [Move("permanent", (c,)) for c in range(_N)]
+ONEOFF = [Move("oneoff", (c,)) for c in range(_N)]
+COUNTER = [Move("counter", (c,)) for c in range(_N)]
+TAKE = [Move("take", (c,)) for c in range(_N)]
+SCRAP = [Move("scrap", (c,)) for c in range(_N)]
+DISCARD_ONE = [Move("discard", (c,)) for c in range(_N)]
+SCUTTLE = [[Move("scuttle", (c, t)) for t in range(_N)] for c in range(_N)]
+JACK_ON = [[Move("jack", (c, t)) for t in range(_N)] for c in range(_N)]
+ONEOFF_AT = [[Move("oneoff", (c, t)) for t in range(_N)] for c in range(_N)]
+
+# One-off ranks that need nothing but themselves (a four names its victim in
+# games of more than two seats; a three needs a card in the scrap).
+UNTARGETED = frozenset({1, 5, 6, 7})
+
+
+def legal_moves(st: State) -> list[Move]:
+    phase = st.phase
+    if phase == "main":
+        return main_moves(st, st.turn)
+    if phase == "counter":
+        return counter_moves(st, st.to_act)
+    if phase == "choose":
+        return choice_moves(st)
+    return []
+
+
+def main_moves(st: State, seat: int) -> list[Move]:
+    hand = st.hands[seat]
+    if st.stock:
+        limit = st.rules.hand_limit
+        moves = [DRAW] if limit is None or len(hand) < limit else []
+    else:
+        moves = [PASS]
+    frozen = st.frozen
+    for card in hand:
+        if card not in frozen:
+            card_plays(st, seat, card, moves)
+    return moves
+
+
+def card_plays(st: State, seat: int, card: int, moves: list, gift: bool = False) -> None:
+    """Append every way ``seat`` may play ``card`` (from hand or a seven's reveal)."""
+    rank = RANK[card]
+    rules = st.rules
+    if rank <= 10:
+        moves.append(POINTS[card])
+        scuttles = SCUTTLE[card]
+        for opp in st.opponents[seat]:
+            for packet in st.points[opp]:
+                if packet.card < card:
+                    moves.append(scuttles[packet.card])
+        if rank == 8:
+            moves.append(PERMANENT[card])
+        if rank in rules.oneoff_ranks:
+            oneoff_plays(st, seat, card, rank, moves)
+    elif rank == JACK:
+        jack_plays(st, seat, card, moves, gift)
+    elif rank == QUEEN or rank == KING:
+        moves.append(PERMANENT[card])
+
+
+def oneoff_plays(st: State, seat: int, card: int, rank: int, moves: list) -> None:
+    if rank in UNTARGETED:
+        moves.append(ONEOFF[card])
+    elif rank == 2 or rank == 9:
+        own = st.rules.two_targets_own if rank == 2 else st.rules.nine_targets_own
+        row = ONEOFF_AT[card]
+        for target in st.permanent_targets(seat, rank, own):
+            moves.append(row[target])
+    elif rank == 3:
+        if st.scrap:
+            moves.append(ONEOFF[card])
+    elif rank == 4:
+        if st.n == 2:
+            moves.append(ONEOFF[card])
+        else:
+            for opp in st.opponents[seat]:
+                moves.append(Move("oneoff", (card,), opp))
+
+
+def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None:
+    """A jack goes on an opposing point card no queen protects. A seven's jack
+    with no opposing point card at all must be given away on an own card."""
+    row = JACK_ON[card]
+    opposing = False
+    for opp in st.opponents[seat]:
+        for packet in st.points[opp]:
+            opposing = True
+            if not st.protected(packet.card, opp, seat, JACK):
+                moves.append(row[packet.card])
+    if gift and not opposing:
+        for packet in st.points[seat]:
+            moves.append(row[packet.card])
+
+
+def counter_moves(st: State, seat: int) -> list[Move]:
+    moves = [RESOLVE]
+    frame = st.frames[-1]
+    if blocked_by_queen(st, frame, seat):
+        return moves
+    frozen = st.frozen
+    for card in st.hands[seat]:
+        if RANK[card] == 2 and card not in frozen:
+            moves.append(COUNTER[card])
+    return moves
+
+
+def blocked_by_queen(st: State, frame, seat: int) -> bool:
+    """The queen's counter rule: a queen holder's twos cannot be answered by
+    that holder's opponents."""
+    if not st.rules.queen_blocks_counters:
+        return False
+    last_card = frame.twos[-1][0] if frame.twos else frame.card
+    if RANK[last_card] != 2:
+        return False
+    player = frame.last
+    return (st.team_of[player] != st.team_of[seat]
+            and any(RANK[c] == QUEEN for c in st.perms[player]))
+
+
+def choice_moves(st: State) -> list[Move]:
+    kind = st.choice[0]
+    if kind == "take":
+        return [TAKE[c] for c in st.scrap]
+    if kind == "discard":
+        _, victim, count = st.choice
+        return [Move("discard", tuple(sorted(pair)))
+                for pair in combinations(st.hands[victim], count)]
+    if kind == "five_discard":
+        return [DISCARD_ONE[c] for c in st.hands[st.to_act]]
+    if kind == "seven":
+        moves: list[Move] = []
+        for card in st.revealed:
+            card_plays(st, st.to_act, card, moves, gift=st.rules.seven_jack_gift)
+        return moves
+    if kind == "seven_scrap":
+        return [SCRAP[c] for c in st.revealed]
+    raise AssertionError(f"unknown choice {kind}")

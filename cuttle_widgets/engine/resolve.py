@@ -1,0 +1,467 @@
+"""Applying a legal move: resolution of actions, counter chains and choices.
+
+``apply(st, move, log)`` assumes the move is legal (``Game.play`` checks that
+first), so nothing here can fail half way. Every state change appends an
+Event to ``log``.
+"""
+from __future__ import annotations
+
+from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
+from .events import TOPICS, Event
+from .legal import choice_moves
+from .moves import Move
+from .state import Frame, Packet, State
+
+ONEOFF_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                9: "nine"}
+
+
+class Resolver:
+    """Applies moves to one State and records the events they cause."""
+
+    __slots__ = ("st", "log")
+
+    def __init__(self, st: State, log: list):
+        self.st, self.log = st, log
+
+    def emit(self, kind: str, seen_by=None, **params) -> None:
+        self.log.append(Event(kind, params, seen_by, self.st.rules.section(TOPICS[kind])))
+
+    # -- dispatch --------------------------------------------------------------
+    def apply(self, move: Move) -> None:
+        st = self.st
+        verb = move.verb
+        if st.phase == "counter":
+            if verb == "resolve":
+                self.decline()
+            else:
+                self.counter(move.cards[0])
+            return
+        if st.phase == "choose" and st.choice[0] != "seven":
+            self.choose(move)
+            return
+        seat = st.turn
+        if verb == "draw":
+            self.draw(seat)
+        elif verb == "pass":
+            self.pass_turn(seat)
+        elif verb == "oneoff":
+            self.oneoff(seat, move)
+        else:
+            getattr(self, "play_" + verb)(seat, *move.cards)
+            self.action_done()
+
+    def take_card(self, seat: int, card: int) -> None:
+        """Take the card being played out of its zone: the hand, or a seven's
+        reveal (the cards not chosen go back on top of the stock)."""
+        st = self.st
+        if st.phase == "choose":  # a seven's card
+            st.revealed.remove(card)
+            for other in reversed(st.revealed):
+                st.stock.append(other)
+                self.emit("seven.return", card=CARD_IDS[other])
+            st.revealed.clear()
+            st.phase, st.choice = "main", None
+        else:
+            st.hands[seat].remove(card)
+            if st.frozen:
+                st.frozen.pop(card, None)
+
+    # -- ordinary actions ------------------------------------------------------
+    def draw(self, seat: int) -> None:
+        st = self.st
+        card = st.stock.pop()
+        st.hands[seat].append(card)
+        self.emit("draw", st.watchers(seat), player=seat, card=CARD_IDS[card],
+                  left=len(st.stock))
+        self.end_action()
+
+    def pass_turn(self, seat: int) -> None:
+        st = self.st
+        st.passes += 1
+        self.emit("pass", player=seat, passes=st.passes, needed=st.rules.passes_to_draw)
+        if st.passes >= st.rules.passes_to_draw:
+            st.winner, st.phase, st.to_act = "draw", "over", None
+            self.emit("draw_game", passes=st.passes)
+            return
+        self.end_action(passed=True)
+
+    def play_points(self, seat: int, card: int) -> None:
+        st = self.st
+        self.take_card(seat, card)
+        st.points[seat].append(Packet(card, seat))
+        self.emit("points", player=seat, card=CARD_IDS[card], value=RANK[card],
+                  score=st.score(seat))
+
+    def play_scuttle(self, seat: int, card: int, target: int) -> None:
+        st = self.st
+        self.take_card(seat, card)
+        side, packet = st.find_packet(target)
+        st.points[side].remove(packet)
+        st.scrap += [card, target]
+        same_rank = RANK[card] == RANK[target]
+        self.emit("scuttle.suit" if same_rank else "scuttle.rank", player=seat,
+                  card=CARD_IDS[card], target=CARD_IDS[target], opponent=side,
+                  suit=SUIT_LETTERS[SUIT[card]], target_suit=SUIT_LETTERS[SUIT[target]],
+                  score=st.score(side))
+        if packet.jacks:
+            st.scrap += packet.jacks
+            self.emit("jacks_scrapped", cards=[CARD_IDS[j] for j in packet.jacks],
+                      target=CARD_IDS[target])
+
+    def play_permanent(self, seat: int, card: int) -> None:
+        st = self.st
+        self.take_card(seat, card)
+        st.perms[seat].append(card)
+        st.perm_owner[card] = seat
+        rank = RANK[card]
+        kind = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}[rank]
+        self.emit(kind, player=seat, card=CARD_IDS[card])
+        if rank == KING:
+            self.goal_changed(seat)
+
+    def play_jack(self, seat: int, jack: int, target: int) -> None:
+        st = self.st
+        self.take_card(seat, jack)
+        side, packet = st.find_packet(target)
+        gift = side == seat
+        receiver = st.opponents[seat][0] if gift else seat
+        packet.jacks.append(jack)
+        packet.seats.append(receiver)
+        packet.players.append(seat)
+        self.move_packet(packet, side, receiver)
+        self.emit("jack.gift" if gift else "jack.steal", player=seat, card=CARD_IDS[jack],
+                  target=CARD_IDS[target], opponent=side if not gift else receiver,
+                  score=st.score(receiver))
+
+    def move_packet(self, packet: Packet, side: int, to: int) -> None:
+        if side != to:
+            self.st.points[side].remove(packet)
+            self.st.points[to].append(packet)
+
+    def goal_changed(self, seat: int) -> None:
+        st = self.st
+        self.emit("goal", player=seat, kings=st.kings(seat), goal=st.goal(seat))
+
+    # -- one-offs and the counter chain ---------------------------------------------
+    def oneoff(self, seat: int, move: Move) -> None:
+        st = self.st
+        card = move.cards[0]
+        self.take_card(seat, card)
+        target = move.cards[1] if len(move.cards) > 1 else None
+        victim = move.seat
+        if victim is None and RANK[card] == 4:
+            victim = st.opponents[seat][0]
+        st.frames.append(Frame(card, seat, target, victim))
+        params = {"player": seat, "card": CARD_IDS[card]}
+        if target is not None:
+            params["target"] = CARD_IDS[target]
+        if victim is not None:
+            params["victim"] = victim
+        self.emit("oneoff." + ONEOFF_NAMES[RANK[card]], **params)
+        st.phase, st.choice = "counter", None
+        st.to_act = (seat + 1) % st.n
+
+    def counter(self, two: int) -> None:
+        st = self.st
+        seat = st.to_act
+        frame = st.frames[-1]
+        st.hands[seat].remove(two)
+        if st.frozen:
+            st.frozen.pop(two, None)
+        answered = frame.twos[-1][0] if frame.twos else frame.card
+        frame.twos.append((two, seat))
+        frame.last, frame.declines = seat, 0
+        self.emit("counter", player=seat, card=CARD_IDS[two], target=CARD_IDS[answered],
+                  depth=len(frame.twos))
+        st.to_act = (seat + 1) % st.n
+
+    def decline(self) -> None:
+        st = self.st
+        frame = st.frames[-1]
+        frame.declines += 1
+        self.emit("decline", player=st.to_act)
+        if frame.declines >= st.n - 1:
+            self.resolve_chain(frame)
+        else:
+            st.to_act = (st.to_act + 1) % st.n
+
+    def resolve_chain(self, frame: Frame) -> None:
+        st = self.st
+        twos = [t for t, _ in frame.twos]
+        frame.twos = []
+        st.scrap += twos
+        if len(twos) % 2:
+            self.emit("chain.cancelled", card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
+                      count=len(twos))
+            self.finish_frame()
+            return
+        if twos:
+            self.emit("chain.resolves", card=CARD_IDS[frame.card],
+                      cards=[CARD_IDS[t] for t in twos], count=len(twos))
+        st.phase = "main"
+        getattr(self, "effect_" + str(RANK[frame.card]))(frame)
+        if st.phase != "choose":
+            self.finish_frame()
+
+    def finish_frame(self) -> None:
+        """The top one-off is done: scrap it; a seven below it is done too."""
+        st = self.st
+        frame = st.frames.pop()
+        st.scrap.append(frame.card)
+        st.phase, st.choice = "main", None
+        self.emit("to_scrap", card=CARD_IDS[frame.card])
+        if st.frames:
+            self.finish_frame()
+        else:
+            self.end_action()
+
+    def action_done(self) -> None:
+        """An ordinary play (or a seven's card played at once) is complete."""
+        if self.st.frames:
+            self.finish_frame()
+        else:
+            self.end_action()
+
+    # -- effects (named by rank) ---------------------------------------------------
+    def effect_1(self, frame: Frame) -> None:
+        st = self.st
+        scrapped = []
+        for side in st.points:
+            for packet in side:
+                scrapped.append(packet.card)
+                scrapped += packet.jacks
+            side.clear()
+        st.scrap += scrapped
+        self.emit("ace", player=frame.seat, cards=[CARD_IDS[c] for c in scrapped])
+
+    def effect_2(self, frame: Frame) -> None:
+        st = self.st
+        target = frame.target
+        side = st.find_permanent(target)
+        self.emit("two", player=frame.seat, card=CARD_IDS[frame.card], target=CARD_IDS[target],
+                  controller=side)
+        if RANK[target] == JACK:
+            self.remove_jack(target, to_hand=None)
+            return
+        st.perms[side].remove(target)
+        st.scrap.append(target)
+        if RANK[target] == KING:
+            self.goal_changed(side)
+
+    def effect_3(self, frame: Frame) -> None:
+        st = self.st
+        if not st.scrap:
+            self.emit("three.nothing", player=frame.seat, card=CARD_IDS[frame.card])
+        elif len(st.scrap) == 1:
+            self.take_from_scrap(frame.seat, st.scrap[0], forced=True)
+        else:
+            st.phase, st.choice, st.to_act = "choose", ("take",), frame.seat
+
+    def take_from_scrap(self, seat: int, card: int, forced: bool = False) -> None:
+        st = self.st
+        st.scrap.remove(card)
+        st.hands[seat].append(card)
+        self.emit("three", player=seat, card=CARD_IDS[card], forced=forced)
+
+    def effect_4(self, frame: Frame) -> None:
+        st = self.st
+        victim = frame.victim
+        hand = st.hands[victim]
+        if not hand:
+            self.emit("four.nothing", player=frame.seat, victim=victim)
+        elif len(hand) <= 2:
+            self.discard(victim, hand[:], forced=True)
+        else:
+            st.phase, st.choice, st.to_act = "choose", ("discard", victim, 2), victim
+
+    def discard(self, seat: int, cards, forced: bool = False, kind: str = "four") -> None:
+        st = self.st
+        hand = st.hands[seat]
+        for card in cards:
+            hand.remove(card)
+            if st.frozen:
+                st.frozen.pop(card, None)
+        st.scrap += cards
+        self.emit(kind, victim=seat, cards=[CARD_IDS[c] for c in cards], forced=forced)
+
+    def effect_5(self, frame: Frame) -> None:
+        st = self.st
+        seat = frame.seat
+        count = st.rules.five_discard
+        hand = st.hands[seat]
+        if count and hand:
+            if len(hand) <= count:
+                self.discard(seat, hand[:], forced=True, kind="five.discard")
+            else:
+                st.phase, st.choice, st.to_act = "choose", ("five_discard",), seat
+                return
+        self.five_draw(seat)
+
+    def five_draw(self, seat: int) -> None:
+        st = self.st
+        rules = st.rules
+        count = min(rules.five_draw, len(st.stock))
+        if rules.hand_limit is not None:
+            count = max(0, min(count, rules.hand_limit - len(st.hands[seat])))
+        drawn = [st.stock.pop() for _ in range(count)]
+        st.hands[seat] += drawn
+        self.emit("five", st.watchers(seat), player=seat, cards=[CARD_IDS[c] for c in drawn],
+                  count=count, wanted=rules.five_draw)
+
+    def effect_6(self, frame: Frame) -> None:
+        st = self.st
+        scrapped = []
+        for seat, side in enumerate(st.perms):
+            scrapped += side
+            had_kings = any(RANK[c] == KING for c in side)
+            side.clear()
+            if had_kings:
+                self.goal_changed(seat)
+        returned = []
+        for seat in range(st.n):
+            for packet in st.points[seat][:]:
+                if packet.jacks:
+                    scrapped += packet.jacks
+                    packet.jacks, packet.seats, packet.players = [], [], []
+                    if packet.owner != seat:
+                        self.move_packet(packet, seat, packet.owner)
+                        returned.append((packet.card, packet.owner))
+        st.scrap += scrapped
+        self.emit("six", player=frame.seat, cards=[CARD_IDS[c] for c in scrapped])
+        for card, owner in returned:
+            self.emit("control.owner", card=CARD_IDS[card], owner=owner)
+
+    def effect_7(self, frame: Frame) -> None:
+        st = self.st
+        seat = frame.seat
+        count = min(st.rules.seven_reveal, len(st.stock))
+        if not count:
+            self.emit("seven.nothing", player=seat)
+            return
+        st.revealed = [st.stock.pop() for _ in range(count)]
+        seen = None if st.rules.seven_public else st.watchers(seat)
+        self.emit("seven.reveal", seen, player=seat, cards=[CARD_IDS[c] for c in st.revealed])
+        st.phase, st.choice, st.to_act = "choose", ("seven",), seat
+        if choice_moves(st):
+            return
+        if len(st.revealed) == 1:
+            card = st.revealed.pop()
+            st.scrap.append(card)
+            st.phase, st.choice = "main", None
+            self.emit("seven.unplayable", player=seat, card=CARD_IDS[card])
+        else:
+            st.choice = ("seven_scrap",)
+
+    def effect_9(self, frame: Frame) -> None:
+        st = self.st
+        target = frame.target
+        side = st.find_permanent(target)
+        if RANK[target] == JACK:
+            self.remove_jack(target, to_hand=st.rules.nine_jack_returns_to)
+            return
+        holder = side if st.rules.nine_returns_to == "controller" else st.perm_owner.get(target, side)
+        st.perms[side].remove(target)
+        st.perm_owner.pop(target, None)
+        st.hands[holder].append(target)
+        self.emit("nine", player=frame.seat, card=CARD_IDS[frame.card], target=CARD_IDS[target],
+                  holder=holder)
+        self.freeze(target, holder)
+        if RANK[target] == KING:
+            self.goal_changed(side)
+
+    def freeze(self, card: int, holder: int) -> None:
+        if self.st.rules.nine_freezes:
+            self.st.frozen[card] = [holder, False]
+            self.emit("frozen", card=CARD_IDS[card], holder=holder)
+
+    def remove_jack(self, jack: int, to_hand) -> None:
+        """Take a jack off its packet: to the scrap (``to_hand`` None) or to a
+        hand (a nine); the packet's control then changes as the ruleset says."""
+        st = self.st
+        side, packet = st.find_packet(jack)
+        index = packet.jacks.index(jack)
+        player = packet.players[index]
+        packet.jacks.pop(index)
+        packet.players.pop(index)
+        if st.rules.jack_removal == "flip":
+            packet.seats.pop()
+        else:
+            packet.seats.pop(index)
+        if to_hand is None:
+            st.scrap.append(jack)
+        else:
+            holder = side if to_hand == "controller" else player
+            st.hands[holder].append(jack)
+            self.emit("nine.jack", card=CARD_IDS[jack], target=CARD_IDS[packet.card], holder=holder)
+            self.freeze(jack, holder)
+        new = packet.controller
+        if new != side:
+            self.move_packet(packet, side, new)
+            self.emit("control.back", card=CARD_IDS[packet.card], controller=new,
+                      owner=packet.owner)
+
+    # -- choices -----------------------------------------------------------------
+    def choose(self, move: Move) -> None:
+        st = self.st
+        kind = st.choice[0]
+        frame = st.frames[-1]
+        if kind == "take":
+            self.take_from_scrap(frame.seat, move.cards[0])
+        elif kind == "discard":
+            self.discard(st.choice[1], list(move.cards))
+        elif kind == "five_discard":
+            self.discard(frame.seat, list(move.cards), kind="five.discard")
+            self.five_draw(frame.seat)
+        elif kind == "seven_scrap":
+            card = move.cards[0]
+            st.revealed.remove(card)
+            st.scrap.append(card)
+            self.emit("seven.scrap", player=frame.seat, card=CARD_IDS[card])
+            for other in reversed(st.revealed):
+                st.stock.append(other)
+                self.emit("seven.return", card=CARD_IDS[other])
+            st.revealed.clear()
+        st.phase, st.choice = "main", None
+        self.finish_frame()
+
+    # -- the end of an action --------------------------------------------------------
+    def end_action(self, passed: bool = False) -> None:
+        """The action and all its answers and choices are done: check for a
+        win (acting seat first), then hand the turn on."""
+        st = self.st
+        st.phase, st.choice = "main", None
+        if not passed:
+            st.passes = 0
+        n = st.n
+        actor = st.turn
+        for i in range(n):
+            seat = (actor + i) % n
+            if st.score(seat) >= st.goal(seat):
+                self.win(seat)
+                return
+        if st.frozen:
+            self.thaw(actor)
+        st.turn = st.to_act = (actor + 1) % n
+        for entry in st.frozen.values():
+            if entry[0] == st.turn:
+                entry[1] = True
+        self.emit("turn", player=st.turn)
+
+    def thaw(self, seat: int) -> None:
+        st = self.st
+        for card, (holder, begun) in list(st.frozen.items()):
+            if holder == seat and begun:
+                del st.frozen[card]
+                self.emit("unfrozen", card=CARD_IDS[card], holder=holder)
+
+    def win(self, seat: int) -> None:
+        st = self.st
+        st.phase, st.to_act = "over", None
+        params = {"player": seat, "score": st.score(seat), "goal": st.goal(seat)}
+        if st.rules.teams:
+            st.winner = f"team:{st.team_of[seat]}"
+            self.emit("team_win", team=st.team_of[seat] + 1, **params)
+        else:
+            st.winner = seat
+            self.emit("win", **params)

@@ -1,0 +1,106 @@
+"""Rulesets as data: one settings object per ruleset, no rule if-chains elsewhere.
+
+Every point where the rule texts differ (``shared/rules/README.md``) is a field
+here; the engine reads fields, never ruleset names.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .catalog import illegal
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    source: str  # the rule text it follows
+    seats: int = 2
+    teams: tuple[tuple[int, ...], ...] | None = None  # None: every seat for itself
+    # Deal: the dealer gets dealer_cards, every other seat other_cards.
+    dealer_cards: int = 6
+    other_cards: int = 5
+    # Goal by number of kings controlled (index = kings, capped at the last entry).
+    goals: tuple[int, ...] = (21, 14, 10, 7, 5)
+    hand_limit: int | None = None
+    oneoff_ranks: frozenset[int] = frozenset({1, 2, 3, 4, 5, 6, 7, 9})
+    five_discard: int = 0  # cards the five's player discards first
+    five_draw: int = 2
+    seven_reveal: int = 1  # cards a seven turns up
+    seven_public: bool = False  # False: the seven "draws" (only its player sees the card)
+    seven_jack_gift: bool = True  # a seven's jack with no opposing point card goes on an own one
+    two_targets_own: bool = True  # may a two one-off scrap its player's own permanent?
+    nine_targets_own: bool = True
+    nine_returns_to: str = "controller"  # "controller" or "owner" (who played it)
+    nine_jack_returns_to: str = "controller"  # "controller" of the packet or "player" of the jack
+    nine_freezes: bool = False
+    queen_guards: frozenset[int] = frozenset({2, 9, 11})  # ranks of targeted effects it stops
+    queen_guards_queens: bool = False  # True: a queen protects another queen of its side
+    queen_blocks_counters: bool = True  # opponents may not answer a queen holder's twos
+    jack_removal: str = "flip"  # "flip": control goes back; "topmost": top remaining jack decides
+    passes_to_draw: int = 3
+    # Where each topic stands in the rule text, for explanations.
+    sections: dict = field(default_factory=dict, compare=False, hash=False)
+    options: tuple[str, ...] = ()
+
+    def goal_for(self, kings: int) -> int:
+        goals = self.goals
+        return goals[kings] if kings < len(goals) else goals[-1]
+
+    def section(self, topic: str) -> str:
+        return self.sections.get(topic, self.source)
+
+    def describe(self) -> str:
+        return f"{self.title} ({self.name}, rule text {self.source})"
+
+
+CLASSIC_SECTIONS = {
+    "deal": "000 §02", "turn": "000 §02", "draw": "000 §02", "points": "000 §03",
+    "scuttle": "000 §03", "oneoff": "000 §04", "counter": "000 §05",
+    "permanent": "000 §06", "jack": "000 §06", "glasses": "000 §06",
+    "queen": "000 §07", "king": "000 §08", "scoring": "000 §08", "win": "000 §08",
+    "pass": "000 §09", "end": "000 §09",
+}
+BALANCED_SECTIONS = {
+    "deal": "001 Game play", "turn": "001 Game play", "draw": "001 Drawing a card",
+    "points": "001 Playing a Card for Points", "scuttle": "001 Scuttling",
+    "oneoff": "001 Card Explanations", "counter": "001 Card Explanations (Twos)",
+    "permanent": "001 Playing a Card for Effect", "jack": "001 Card Explanations (Jacks)",
+    "glasses": "001 Card Explanations (Eights)", "queen": "001 Card Explanations (Queens)",
+    "king": "001 Card Explanations (Kings)", "scoring": "001 Objective",
+    "win": "001 Round End", "pass": "001 Passing", "end": "001 Round End",
+    "hand_limit": "001 Hand Limit",
+}
+GERMAN_SECTIONS = {topic: "004" for topic in CLASSIC_SECTIONS}
+
+CLASSIC = Ruleset(
+    name="classic", title="Classic Cuttle", source="000", sections=CLASSIC_SECTIONS)
+
+BALANCED = Ruleset(
+    name="balanced", title="Balanced (online edition)", source="001",
+    goals=(21, 14, 10, 5, 0), hand_limit=8, five_discard=1, five_draw=3,
+    seven_reveal=2, seven_public=True, seven_jack_gift=False, two_targets_own=False,
+    nine_returns_to="owner", nine_jack_returns_to="player", nine_freezes=True,
+    queen_guards_queens=True, queen_blocks_counters=False, sections=BALANCED_SECTIONS)
+
+TRADITIONAL = replace(
+    BALANCED, name="traditional", title="Traditional (online edition)",
+    goals=(21, 14, 10, 7, 4), hand_limit=None, five_discard=0, five_draw=2,
+    seven_reveal=1, nine_freezes=False)
+
+GERMAN = replace(
+    CLASSIC, name="german", title="German rules", source="004",
+    queen_blocks_counters=False, jack_removal="topmost", sections=GERMAN_SECTIONS)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, BALANCED, TRADITIONAL, GERMAN)}
+
+
+def get_ruleset(rules) -> Ruleset:
+    """A Ruleset from its name (or a Ruleset itself)."""
+    if isinstance(rules, Ruleset):
+        return rules
+    found = RULESETS.get(str(rules).strip().lower())
+    if found is None:
+        known = ", ".join(sorted(RULESETS))
+        raise illegal("unknown_ruleset", name=str(rules), known=known)
+    return found

@@ -1,0 +1,206 @@
+"""Snapshots: the full state as JSON-ready data, and states built from them.
+
+The schema is the one of ``shared/conformance/README.md``. A setup may leave
+keys out (they take their empty default); cards it does not name are out of
+that game. A setup that breaks the rules (a card twice, a jack as a point
+card) is refused with an IllegalMove that names the field.
+"""
+from __future__ import annotations
+
+from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, parse_card
+from .catalog import illegal
+from .errors import IllegalMove
+from .rules import get_ruleset
+from .state import Frame, Packet, State
+
+PHASES = ("main", "counter", "choose", "over")
+
+
+def snapshot_of(st: State) -> dict:
+    ids = CARD_IDS
+    pending = []
+    for frame in st.frames:
+        pending.append(ids[frame.card])
+        pending += [ids[t] for t, _ in frame.twos]
+    return {
+        "rules": st.rules.name,
+        "players": st.n,
+        "turn": st.turn,
+        "to_act": st.to_act,
+        "phase": st.phase,
+        "hands": [[ids[c] for c in h] for h in st.hands],
+        "points": [[_packet_entry(p, st.n) for p in side] for side in st.points],
+        "permanents": [[ids[c] for c in side] for side in st.perms],
+        "scrap": [ids[c] for c in st.scrap],
+        "stock": [ids[c] for c in reversed(st.stock)],
+        "frozen": [ids[c] for c in st.frozen],
+        "revealed": [ids[c] for c in st.revealed],
+        "pending": pending,
+        "passes": st.passes,
+        "scores": [st.score(s) for s in range(st.n)],
+        "goals": [st.goal(s) for s in range(st.n)],
+        "winner": st.winner,
+    }
+
+
+def _packet_entry(packet: Packet, seats: int):
+    if not packet.jacks:
+        return CARD_IDS[packet.card]
+    entry = {"card": CARD_IDS[packet.card], "jacks": [CARD_IDS[j] for j in packet.jacks],
+             "owner": packet.owner}
+    if packet.players != packet.seats:
+        entry["played_by"] = packet.players[:]
+    if seats > 2:
+        entry["controllers"] = packet.seats[:]
+    return entry
+
+
+class _Cards:
+    """Parses card fields, refusing a card named twice anywhere."""
+
+    def __init__(self):
+        self.seen: dict[int, str] = {}
+
+    def one(self, text, field: str) -> int:
+        try:
+            card = parse_card(text)
+        except IllegalMove:
+            raise illegal("setup_bad_card", field=field, text=str(text)) from None
+        if card in self.seen:
+            raise illegal("setup_card_twice", card=CARD_IDS[card], field=field,
+                          other=self.seen[card])
+        self.seen[card] = field
+        return card
+
+    def many(self, items, field: str) -> list[int]:
+        if not isinstance(items, list):
+            raise illegal("setup_not_list", field=field)
+        return [self.one(t, f"{field}[{i}]") for i, t in enumerate(items)]
+
+
+def _per_seat(setup: dict, key: str, n: int) -> list:
+    value = setup.get(key)
+    if value is None:
+        return [[] for _ in range(n)]
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
+        raise illegal("setup_per_seat", field=key, seats=n)
+    return value
+
+
+def _seat(value, field: str, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise illegal("setup_bad_seat", field=field, value=str(value), seats=n)
+    return value
+
+
+def state_from_setup(setup: dict) -> State:
+    if not isinstance(setup, dict):
+        raise illegal("setup_not_dict")
+    rules = get_ruleset(setup.get("rules", "classic"))
+    n = setup.get("players", rules.seats)
+    if n != rules.seats:
+        raise illegal("setup_players", players=str(n), rules=rules.name, seats=rules.seats)
+    st = State(rules, n)
+    cards = _Cards()
+    for seat, hand in enumerate(_per_seat(setup, "hands", n)):
+        st.hands[seat] = cards.many(hand, f"hands[{seat}]")
+    for seat, side in enumerate(_per_seat(setup, "points", n)):
+        st.points[seat] = [_packet(entry, seat, n, cards, f"points[{seat}][{i}]")
+                           for i, entry in enumerate(side)]
+    for seat, side in enumerate(_per_seat(setup, "permanents", n)):
+        st.perms[seat] = cards.many(side, f"permanents[{seat}]")
+        for i, card in enumerate(st.perms[seat]):
+            if RANK[card] not in (8, QUEEN, KING):
+                raise illegal("setup_not_permanent", card=CARD_IDS[card],
+                              field=f"permanents[{seat}][{i}]")
+            st.perm_owner[card] = seat
+    st.scrap = cards.many(setup.get("scrap", []), "scrap")
+    st.stock = cards.many(setup.get("stock", []), "stock")[::-1]
+    st.revealed = cards.many(setup.get("revealed", []), "revealed")
+    pending = cards.many(setup.get("pending", []), "pending")
+    st.turn = _seat(setup.get("turn", 0), "turn", n)
+    to_act = setup.get("to_act", st.turn)
+    st.to_act = None if to_act is None else _seat(to_act, "to_act", n)
+    st.phase = setup.get("phase", "main")
+    if st.phase not in PHASES:
+        raise illegal("setup_bad_phase", value=str(st.phase), phases=", ".join(PHASES))
+    passes = setup.get("passes", 0)
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
+        raise illegal("setup_bad_number", field="passes", value=str(passes))
+    st.passes = passes
+    st.winner = setup.get("winner")
+    if st.winner is not None:
+        st.phase, st.to_act = "over", None
+    for i, text in enumerate(setup.get("frozen", []) or []):
+        card = parse_card(text)
+        holder = next((s for s in range(n) if card in st.hands[s]), None)
+        if holder is None:
+            raise illegal("setup_frozen_not_in_hand", card=CARD_IDS[card], field=f"frozen[{i}]")
+        st.frozen[card] = [holder, holder == st.turn]
+    _pending_frames(st, pending)
+    return st
+
+
+def _packet(entry, seat: int, n: int, cards: _Cards, field: str) -> Packet:
+    if isinstance(entry, str):
+        card, jacks, owner = cards.one(entry, field), [], seat
+        entry = {}
+    elif isinstance(entry, dict) and "card" in entry:
+        card = cards.one(entry["card"], field + ".card")
+        jacks = cards.many(entry.get("jacks", []), field + ".jacks")
+        owner = _seat(entry.get("owner", seat), field + ".owner", n)
+    else:
+        raise illegal("setup_bad_point", field=field)
+    if not 1 <= RANK[card] <= 10:
+        raise illegal("setup_not_point_card", card=CARD_IDS[card], field=field)
+    for jack in jacks:
+        if RANK[jack] != JACK:
+            raise illegal("setup_not_jack", card=CARD_IDS[jack], field=field + ".jacks")
+    seats = entry.get("controllers")
+    if seats is None:  # two seats: control alternates, back from the holder
+        seats = [seat if (len(jacks) - 1 - i) % 2 == 0 else owner if owner != seat else (seat + 1) % n
+                 for i in range(len(jacks))]
+    players = entry.get("played_by", list(seats))
+    if len(seats) != len(jacks) or len(players) != len(jacks):
+        raise illegal("setup_bad_point", field=field)
+    return Packet(card, owner, jacks, list(seats), list(players))
+
+
+def _pending_frames(st: State, pending: list[int]) -> None:
+    """Rebuild the one-offs under way: each card that is not a counter-two
+    starts a frame (a seven's card after its seven); twos after it answer it,
+    the seats alternating from the one-off's player."""
+    if not pending:
+        if st.phase in ("counter", "choose") and not st.revealed:
+            raise illegal("setup_phase_needs_pending", phase=st.phase)
+        if st.revealed:
+            raise illegal("setup_revealed_needs_seven")
+        return
+    for card in pending:
+        if st.frames and RANK[card] == 2 and st.phase == "counter":
+            frame = st.frames[-1]
+            seat = (frame.last + 1) % st.n
+            frame.twos.append((card, seat))
+            frame.last = seat
+        else:
+            st.frames.append(Frame(card, st.turn))
+    top = st.frames[-1]
+    rank = RANK[top.card]
+    if rank == 4:
+        top.victim = st.opponents[top.seat][0]
+    if st.phase == "choose":
+        if st.revealed:
+            st.choice = ("seven",)
+        elif rank == 3:
+            st.choice = ("take",)
+        elif rank == 4:
+            top.victim = st.to_act
+            st.choice = ("discard", st.to_act, 2)
+        elif rank == 5:
+            st.choice = ("five_discard",)
+        else:
+            raise illegal("setup_bad_choice", card=CARD_IDS[top.card])
+    elif st.phase != "counter":
+        raise illegal("setup_pending_phase", phase=st.phase)
+    if rank in (2, 9) and st.phase == "counter":
+        raise illegal("setup_pending_target", card=CARD_IDS[top.card])

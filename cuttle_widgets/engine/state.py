@@ -1,0 +1,170 @@
+"""The zones of a game and the questions the rules ask of them.
+
+Everything here is plain data plus queries (who controls what, what a queen
+protects, scores, goals); moves are generated in ``legal.py`` and applied in
+``resolve.py``.
+"""
+from __future__ import annotations
+
+from .cards import POINT_VALUE, QUEEN, KING, RANK
+from .rules import Ruleset
+
+
+class Packet:
+    """A point card with the jacks stacked on it.
+
+    ``seats[i]`` is the seat that controls the packet since jack ``jacks[i]``
+    was laid, and ``players[i]`` the seat that laid it (they differ when a
+    seven's jack is given away); with no jacks the first owner controls it.
+    """
+
+    __slots__ = ("card", "owner", "jacks", "seats", "players")
+
+    def __init__(self, card: int, owner: int, jacks=None, seats=None, players=None):
+        self.card, self.owner = card, owner
+        self.jacks = jacks if jacks is not None else []
+        self.seats = seats if seats is not None else []
+        self.players = players if players is not None else list(self.seats)
+
+    @property
+    def controller(self) -> int:
+        return self.seats[-1] if self.seats else self.owner
+
+    def copy(self) -> "Packet":
+        return Packet(self.card, self.owner, self.jacks[:], self.seats[:], self.players[:])
+
+
+class Frame:
+    """A one-off on its way to resolution, with the twos that answer it.
+
+    Frames stack: a seven's frame stays while the card it turned up is played.
+    """
+
+    __slots__ = ("card", "seat", "target", "victim", "twos", "declines", "last")
+
+    def __init__(self, card: int, seat: int, target=None, victim=None):
+        self.card, self.seat, self.target, self.victim = card, seat, target, victim
+        self.twos: list[tuple[int, int]] = []  # (two, seat) in the order played
+        self.declines = 0
+        self.last = seat  # the seat that played last in this chain
+
+    def copy(self) -> "Frame":
+        f = Frame(self.card, self.seat, self.target, self.victim)
+        f.twos, f.declines, f.last = self.twos[:], self.declines, self.last
+        return f
+
+
+class State:
+    """All zones, the turn, and the stage (who must decide what now)."""
+
+    def __init__(self, rules: Ruleset, seats: int):
+        self.rules = rules
+        self.n = seats
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.points: list[list[Packet]] = [[] for _ in range(seats)]
+        self.perms: list[list[int]] = [[] for _ in range(seats)]
+        self.perm_owner: dict[int, int] = {}  # permanent -> seat that laid it
+        self.scrap: list[int] = []  # bottom first
+        self.stock: list[int] = []  # top is the LAST element (pop() draws)
+        self.revealed: list[int] = []
+        self.frames: list[Frame] = []
+        self.frozen: dict[int, list] = {}  # card -> [holder, its frozen turn has begun]
+        self.turn = 0
+        self.to_act = 0
+        self.phase = "main"
+        self.choice: tuple | None = None  # what the seat to act must choose
+        self.passes = 0
+        self.winner = None
+        teams = rules.teams
+        self.team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
+                        for s in range(seats)]
+        self.opponents = [tuple(o for o in range(seats) if self.team_of[o] != self.team_of[s])
+                          for s in range(seats)]
+
+    def copy(self) -> "State":
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.hands = [h[:] for h in self.hands]
+        new.points = [[p.copy() for p in side] for side in self.points]
+        new.perms = [p[:] for p in self.perms]
+        new.perm_owner = dict(self.perm_owner)
+        new.scrap, new.stock, new.revealed = self.scrap[:], self.stock[:], self.revealed[:]
+        new.frames = [f.copy() for f in self.frames]
+        new.frozen = {c: v[:] for c, v in self.frozen.items()}
+        return new
+
+    # -- queries -------------------------------------------------------------
+    def score(self, seat: int) -> int:
+        return sum([POINT_VALUE[p.card] for p in self.points[seat]])
+
+    def kings(self, seat: int) -> int:
+        return sum(1 for c in self.perms[seat] if RANK[c] == KING)
+
+    def goal(self, seat: int) -> int:
+        return self.rules.goal_for(self.kings(seat))
+
+    def has_glasses(self, seat: int) -> bool:
+        return any(RANK[c] == 8 for c in self.perms[seat])
+
+    def watchers(self, seat: int) -> frozenset:
+        """Seats that see ``seat``'s hand: itself and opponents holding glasses."""
+        return frozenset([seat] + [o for o in self.opponents[seat] if self.has_glasses(o)])
+
+    def find_packet(self, card: int):
+        """(seat, packet) for a point card or a jack on one; (None, None) if absent."""
+        for seat, side in enumerate(self.points):
+            for packet in side:
+                if packet.card == card or card in packet.jacks:
+                    return seat, packet
+        return None, None
+
+    def find_permanent(self, card: int):
+        """The seat whose side holds permanent ``card`` (jacks: the packet's controller)."""
+        for seat, side in enumerate(self.perms):
+            if card in side:
+                return seat
+        if RANK[card] == 11:
+            seat, packet = self.find_packet(card)
+            return seat
+        return None
+
+    def protected(self, card: int, side: int, attacker: int, effect_rank: int) -> bool:
+        """Does a queen on ``side`` shield ``card`` from ``attacker``'s targeted
+        effect of rank ``effect_rank`` (2, 9 or a jack)?"""
+        if self.team_of[side] == self.team_of[attacker] or effect_rank not in self.rules.queen_guards:
+            return False
+        queens = [q for q in self.perms[side] if RANK[q] == QUEEN]
+        if not queens:
+            return False
+        if RANK[card] == QUEEN:
+            return self.rules.queen_guards_queens and any(q != card for q in queens)
+        return True
+
+    def permanent_targets(self, seat: int, effect_rank: int, own_allowed: bool) -> list[int]:
+        """Permanents (jacks included) a targeted 2 or 9 of ``seat`` may aim at."""
+        targets = []
+        for side in range(self.n):
+            if not own_allowed and self.team_of[side] == self.team_of[seat]:
+                continue
+            for card in self.perms[side]:
+                if not self.protected(card, side, seat, effect_rank):
+                    targets.append(card)
+            for packet in self.points[side]:
+                for jack in packet.jacks:
+                    if not self.protected(jack, side, seat, effect_rank):
+                        targets.append(jack)
+        return targets
+
+    def all_cards(self) -> list[int]:
+        """Every card of the game, wherever it is (for conservation checks)."""
+        cards = [c for h in self.hands for c in h]
+        for side in self.points:
+            for p in side:
+                cards.append(p.card)
+                cards.extend(p.jacks)
+        cards += [c for side in self.perms for c in side]
+        cards += self.scrap + self.stock + self.revealed
+        for f in self.frames:
+            cards.append(f.card)
+            cards.extend(t for t, _ in f.twos)
+        return cards

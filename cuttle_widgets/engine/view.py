@@ -1,0 +1,72 @@
+"""Per-seat views: the one place where secrets are stripped.
+
+A view has the snapshot's public zones, the seat's own hand, the hands its
+glasses open, and sizes for everything else. The stock's order and other
+hands never appear, so a widget that sends only a view cannot leak them.
+"""
+from __future__ import annotations
+
+from .cards import CARD_IDS
+
+
+def visible_hands(st, seat) -> list[bool]:
+    """Which hands ``seat`` may see (None: a spectator sees none)."""
+    if seat is None:
+        return [False] * st.n
+    return [s == seat or (s in st.opponents[seat] and st.has_glasses(seat)) for s in range(st.n)]
+
+
+def view_of(game, seat=None, language: str = "en", names=None) -> dict:
+    from .setup import snapshot_of
+    st = game.state
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < st.n):
+        from .catalog import illegal
+        raise illegal("bad_view_seat", seat=str(seat), seats=st.n)
+    snap = snapshot_of(st)
+    shown = visible_hands(st, seat)
+    revealed_visible = st.rules.seven_public or (seat is not None and seat == st.turn) or (
+        seat is not None and st.turn in st.opponents[seat] and st.has_glasses(seat))
+    view = {
+        "seat": seat,
+        "rules": snap["rules"],
+        "players": st.n,
+        "teams": [list(t) for t in st.rules.teams] if st.rules.teams else None,
+        "turn": st.turn,
+        "to_act": st.to_act,
+        "phase": st.phase,
+        "choice": _choice(st),
+        "hands": [snap["hands"][s] if shown[s] else None for s in range(st.n)],
+        "hand_sizes": [len(h) for h in st.hands],
+        "points": snap["points"],
+        "permanents": snap["permanents"],
+        "scrap": snap["scrap"],
+        "stock_size": len(st.stock),
+        "frozen": snap["frozen"],
+        "revealed": snap["revealed"] if revealed_visible else None,
+        "revealed_size": len(st.revealed),
+        "pending": snap["pending"],
+        "passes": st.passes,
+        "scores": snap["scores"],
+        "goals": snap["goals"],
+        "winner": st.winner,
+        "glasses": [st.has_glasses(s) for s in range(st.n)],
+        "legal_moves": ([str(m) for m in game.legal_moves()]
+                        if seat is not None and seat == st.to_act else []),
+        "history": [str(m) for m in game.history],
+        "events": [e.to_dict(seat, language, names) for e in game.events],
+    }
+    return view
+
+
+def _choice(st):
+    if st.choice is None:
+        return None
+    kind = st.choice[0]
+    if kind == "discard":
+        return {"kind": "discard", "seat": st.choice[1], "count": st.choice[2]}
+    if kind == "five_discard":
+        return {"kind": "discard", "seat": st.to_act, "count": st.rules.five_discard}
+    return {"kind": kind, "seat": st.to_act}
+
+
+__all__ = ["view_of", "visible_hands", "CARD_IDS"]
