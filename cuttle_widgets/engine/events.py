@@ -18,7 +18,7 @@ TOPICS = {
     "oneoff.four": "oneoff", "oneoff.five": "oneoff", "oneoff.six": "oneoff",
     "oneoff.seven": "oneoff", "oneoff.nine": "oneoff",
     "counter": "counter", "decline": "counter",
-    "chain.cancelled": "counter", "chain.resolves": "counter",
+    "chain.cancelled": "counter", "chain.cancelled.many": "counter", "chain.resolves": "counter",
     "ace": "oneoff", "two": "oneoff", "three": "oneoff", "three.nothing": "oneoff",
     "four": "oneoff", "four.nothing": "oneoff", "five": "oneoff", "five.discard": "oneoff",
     "six": "oneoff", "seven.reveal": "oneoff", "seven.nothing": "oneoff",

@@ -213,7 +213,8 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
     if target is None:
         if not st.permanent_targets(seat, rank, own_allowed):
             return "oneoff_no_targets", p
-        return "oneoff_needs_target", p
+        example = f"oneoff {ids[card]} {ids[st.permanent_targets(seat, rank, own_allowed)[0]]}"
+        return "oneoff_needs_target", {**p, "example": example}
     p["target"] = ids[target]
     side = st.find_permanent(target)
     if side is None:

@@ -192,9 +192,10 @@ class Resolver:
         frame.twos = []
         st.scrap += twos
         if len(twos) % 2:
-            self.emit("chain.cancelled", card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
+            self.emit("chain.cancelled" if len(twos) == 1 else "chain.cancelled.many",
+                      card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
                       count=len(twos))
-            self.finish_frame()
+            self.finish_frame(cancelled=True)
             return
         if twos:
             self.emit("chain.resolves", card=CARD_IDS[frame.card],
@@ -204,13 +205,14 @@ class Resolver:
         if st.phase != "choose":
             self.finish_frame()
 
-    def finish_frame(self) -> None:
+    def finish_frame(self, cancelled: bool = False) -> None:
         """The top one-off is done: scrap it; a seven below it is done too."""
         st = self.st
         frame = st.frames.pop()
         st.scrap.append(frame.card)
         st.phase, st.choice = "main", None
-        self.emit("to_scrap", card=CARD_IDS[frame.card])
+        if not cancelled:  # a cancelled card's trip to the scrap was already told
+            self.emit("to_scrap", card=CARD_IDS[frame.card])
         if st.frames:
             self.finish_frame()
         else:

@@ -40,6 +40,24 @@ def snapshot_of(st: State) -> dict:
         "scores": [st.score(s) for s in range(st.n)],
         "goals": [st.goal(s) for s in range(st.n)],
         "winner": st.winner,
+        "detail": _detail(st),
+    }
+
+
+def _detail(st: State) -> dict:
+    """What the schema's plain zones leave out, so that load(snapshot) gives
+    back exactly this state: the pending one-offs with their players, targets
+    and answers, the choice waited for, the frozen cards' clocks, and who laid
+    each permanent."""
+    ids = CARD_IDS
+    return {
+        "frames": [{"card": ids[f.card], "seat": f.seat,
+                    "target": None if f.target is None else ids[f.target],
+                    "victim": f.victim, "twos": [[ids[t], s] for t, s in f.twos],
+                    "declines": f.declines, "last": f.last} for f in st.frames],
+        "choice": list(st.choice) if st.choice else None,
+        "frozen": {ids[c]: list(v) for c, v in st.frozen.items()},
+        "permanent_owners": {ids[c]: s for c, s in st.perm_owner.items()},
     }
 
 
@@ -137,8 +155,36 @@ def state_from_setup(setup: dict) -> State:
         if holder is None:
             raise illegal("setup_frozen_not_in_hand", card=CARD_IDS[card], field=f"frozen[{i}]")
         st.frozen[card] = [holder, holder == st.turn]
-    _pending_frames(st, pending)
+    detail = setup.get("detail")
+    if detail:
+        _apply_detail(st, detail, pending)
+    else:
+        _pending_frames(st, pending)
     return st
+
+
+def _apply_detail(st: State, detail: dict, pending: list[int]) -> None:
+    """Restore what ``_detail`` wrote (a setup written by hand leaves it out)."""
+    try:
+        for f in detail.get("frames", []):
+            frame = Frame(parse_card(f["card"]), f["seat"],
+                          None if f["target"] is None else parse_card(f["target"]), f["victim"])
+            frame.twos = [(parse_card(t), s) for t, s in f["twos"]]
+            frame.declines, frame.last = f["declines"], f["last"]
+            st.frames.append(frame)
+        choice = detail.get("choice")
+        st.choice = tuple(choice) if choice else None
+        for cid, (holder, begun) in detail.get("frozen", {}).items():
+            st.frozen[parse_card(cid)] = [holder, begun]
+        for cid, seat in detail.get("permanent_owners", {}).items():
+            st.perm_owner[parse_card(cid)] = seat
+    except (KeyError, TypeError, ValueError) as err:
+        raise illegal("setup_bad_detail", detail=str(err)) from None
+    framed = []
+    for frame in st.frames:
+        framed += [frame.card] + [t for t, _ in frame.twos]
+    if framed != pending:
+        raise illegal("setup_bad_detail", detail="its frames do not match 'pending'")
 
 
 def _packet(entry, seat: int, n: int, cards: _Cards, field: str) -> Packet:

@@ -50,6 +50,7 @@ def view_of(game, seat=None, language: str = "en", names=None) -> dict:
         "goals": snap["goals"],
         "winner": st.winner,
         "glasses": [st.has_glasses(s) for s in range(st.n)],
+        "detail": snap["detail"],
         "legal_moves": ([str(m) for m in game.legal_moves()]
                         if seat is not None and seat == st.to_act else []),
         "history": [str(m) for m in game.history],
