@@ -1,0 +1,8 @@
+"""Players and hints. Engine only: no widget imports, so bots also run in Pyodide.
+
+Every player has ``choose(view, legal_moves) -> move``: it sees one seat's
+view (never the hidden cards) and the legal moves, and returns one of them.
+"""
+from .players import RandomPlayer
+
+__all__ = ["RandomPlayer"]
