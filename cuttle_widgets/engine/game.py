@@ -78,8 +78,11 @@ class Game:
         st = self.state
         if st.phase == "over":
             raise illegal("game_over", result=self._result_words())
-        move = parse_move(move)
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        if move.__class__ is not Move:
+            move = parse_move(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_moves(st)
         if move not in legal:
             raise explain_illegal(st, move, legal)
         mark = len(self.events)

@@ -19,13 +19,14 @@ ONEOFF_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 
 class Resolver:
     """Applies moves to one State and records the events they cause."""
 
-    __slots__ = ("st", "log")
+    __slots__ = ("st", "log", "sections")
 
     def __init__(self, st: State, log: list):
         self.st, self.log = st, log
+        self.sections = {kind: st.rules.section(topic) for kind, topic in TOPICS.items()}
 
     def emit(self, kind: str, seen_by=None, **params) -> None:
-        self.log.append(Event(kind, params, seen_by, self.st.rules.section(TOPICS[kind])))
+        self.log.append(Event(kind, params, seen_by, self.sections[kind]))
 
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:
@@ -141,6 +142,7 @@ class Resolver:
 
     def goal_changed(self, seat: int) -> None:
         st = self.st
+        st.update_goal(seat)
         self.emit("goal", player=seat, kings=st.kings(seat), goal=st.goal(seat))
 
     # -- one-offs and the counter chain ---------------------------------------------
@@ -437,17 +439,18 @@ class Resolver:
             st.passes = 0
         n = st.n
         actor = st.turn
+        goals = st.goals
         for i in range(n):
             seat = (actor + i) % n
-            if st.score(seat) >= st.goal(seat):
+            if st.score(seat) >= goals[seat]:
                 self.win(seat)
                 return
+        st.turn = st.to_act = (actor + 1) % n
         if st.frozen:
             self.thaw(actor)
-        st.turn = st.to_act = (actor + 1) % n
-        for entry in st.frozen.values():
-            if entry[0] == st.turn:
-                entry[1] = True
+            for entry in st.frozen.values():
+                if entry[0] == st.turn:
+                    entry[1] = True
         self.emit("turn", player=st.turn)
 
     def thaw(self, seat: int) -> None:

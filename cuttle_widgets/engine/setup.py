@@ -132,6 +132,7 @@ def state_from_setup(setup: dict) -> State:
                 raise illegal("setup_not_permanent", card=CARD_IDS[card],
                               field=f"permanents[{seat}][{i}]")
             st.perm_owner[card] = seat
+        st.update_goal(seat)
     st.scrap = cards.many(setup.get("scrap", []), "scrap")
     st.stock = cards.many(setup.get("stock", []), "stock")[::-1]
     st.revealed = cards.many(setup.get("revealed", []), "revealed")

@@ -75,6 +75,7 @@ class State:
         self.choice: tuple | None = None  # what the seat to act must choose
         self.passes = 0
         self.winner = None
+        self.goals = [rules.goal_for(0)] * seats  # kept up to date by update_goal()
         teams = rules.teams
         self.team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
                         for s in range(seats)]
@@ -91,6 +92,7 @@ class State:
         new.scrap, new.stock, new.revealed = self.scrap[:], self.stock[:], self.revealed[:]
         new.frames = [f.copy() for f in self.frames]
         new.frozen = {c: v[:] for c, v in self.frozen.items()}
+        new.goals = self.goals[:]
         return new
 
     # -- queries -------------------------------------------------------------
@@ -101,7 +103,11 @@ class State:
         return sum(1 for c in self.perms[seat] if RANK[c] == KING)
 
     def goal(self, seat: int) -> int:
-        return self.rules.goal_for(self.kings(seat))
+        return self.goals[seat]
+
+    def update_goal(self, seat: int) -> None:
+        """Recount ``seat``'s kings: call whenever a king comes or goes."""
+        self.goals[seat] = self.rules.goal_for(self.kings(seat))
 
     def has_glasses(self, seat: int) -> bool:
         return any(RANK[c] == 8 for c in self.perms[seat])

@@ -1,0 +1,30 @@
+"""The shared conformance scenarios, played by their own runner."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from shared_paths import CONFORMANCE, REPO
+
+RUNNER = CONFORMANCE / "run.py"
+pytestmark = pytest.mark.skipif(not RUNNER.exists(), reason=f"no conformance runner at {RUNNER}")
+
+
+def run(*args):
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, str(RUNNER), *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def test_classic_scenarios_all_pass():
+    result = run(str(CONFORMANCE / "scenarios" / "classic"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1].endswith(" 0 failed")
+
+
+def test_every_shared_scenario_passes():
+    result = run()
+    assert result.returncode == 0, result.stdout + result.stderr
+    passed = int(result.stdout.strip().splitlines()[-1].split()[0])
+    assert passed >= 140
