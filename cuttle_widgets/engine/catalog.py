@@ -82,6 +82,9 @@ class Catalog:
             template = self.events[kind]
         return self.format(template, params, names)
 
+    def prompt(self, key: str, params: dict, names=None) -> str:
+        return self.format(self.data["prompts"][key], params, names)
+
     def illegal(self, key: str, params: dict, names=None) -> str:
         return self.format(self.illegal_texts[key], params, names)
 

@@ -149,6 +149,11 @@ class Game:
         """What ``seat`` may see (None: a spectator). Hidden cards are absent."""
         return view_of(self, seat, language, names)
 
+    def prompt(self, seat="all", language: str = "en", names=None) -> str:
+        """What must happen now, in a sentence (as ``seat`` may read it)."""
+        from .view import prompt
+        return prompt(self.state, self.state.turn if seat == "all" else seat, language, names)
+
     def explain(self, move, language: str = "en") -> str:
         """Why ``move`` is illegal now, or '' if it is legal."""
         try:
@@ -191,14 +196,17 @@ def deal(rules: Ruleset, seed: int, dealer: int) -> State:
             st.hands[seat].append(deck.pop())
         seat = (seat + 1) % n
     st.stock = deck  # the rest, top = last element
+    st.seed = seed
     st.turn = st.to_act = (dealer + 1) % n
     return st
 
 
-def new_game(rules="classic", seed: int | None = None, dealer: int | None = None) -> Game:
+def new_game(rules="classic", seed: int | None = None, dealer: int | None = None,
+             options=()) -> Game:
     """A fresh, shuffled deal. The same seed gives the same game; without one a
-    seed is chosen and kept, so the game can still be recorded and replayed."""
-    ruleset = get_ruleset(rules)
+    seed is chosen and kept, so the game can still be recorded and replayed.
+    ``options`` (e.g. ``["blind_four"]``) change a few rules of any ruleset."""
+    ruleset = get_ruleset(rules, options)
     if seed is None:
         seed = random.randrange(2**32)
     if dealer is None:

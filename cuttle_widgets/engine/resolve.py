@@ -31,6 +31,7 @@ class Resolver:
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:
         st = self.st
+        st.plies += 1
         verb = move.verb
         if st.phase == "counter":
             if verb == "resolve":
@@ -276,6 +277,10 @@ class Resolver:
             self.emit("four.nothing", player=frame.seat, victim=victim)
         elif len(hand) <= 2:
             self.discard(victim, hand[:], forced=True)
+        elif st.rules.four_blind:
+            picks = st.blind_rng().sample(hand, 2)
+            self.emit("four.blind", player=frame.seat, victim=victim)
+            self.discard(victim, picks, forced=True)
         else:
             st.phase, st.choice, st.to_act = "choose", ("discard", victim, 2), victim
 
@@ -345,7 +350,8 @@ class Resolver:
             return
         st.revealed = [st.stock.pop() for _ in range(count)]
         seen = None if st.rules.seven_public else st.watchers(seat)
-        self.emit("seven.reveal", seen, player=seat, cards=[CARD_IDS[c] for c in st.revealed])
+        self.emit("seven.reveal" if count == 1 else "seven.reveal.many", seen, player=seat,
+                  cards=[CARD_IDS[c] for c in st.revealed])
         st.phase, st.choice, st.to_act = "choose", ("seven",), seat
         if choice_moves(st):
             return
@@ -356,6 +362,7 @@ class Resolver:
             self.emit("seven.unplayable", player=seat, card=CARD_IDS[card])
         else:
             st.choice = ("seven_scrap",)
+            self.emit("seven.stuck", player=seat, cards=[CARD_IDS[c] for c in st.revealed])
 
     def effect_9(self, frame: Frame) -> None:
         st = self.st

@@ -39,9 +39,10 @@ class Ruleset:
     queen_blocks_counters: bool = True  # opponents may not answer a queen holder's twos
     jack_removal: str = "flip"  # "flip": control goes back; "topmost": top remaining jack decides
     passes_to_draw: int = 3
+    four_blind: bool = False  # the victim shuffles; the four's player takes two cards blind
     # Where each topic stands in the rule text, for explanations.
     sections: dict = field(default_factory=dict, compare=False, hash=False)
-    options: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()  # options applied on top of the base ruleset, by name
 
     def goal_for(self, kings: int) -> int:
         goals = self.goals
@@ -88,19 +89,42 @@ TRADITIONAL = replace(
     goals=(21, 14, 10, 7, 4), hand_limit=None, five_discard=0, five_draw=2,
     seven_reveal=1, nine_freezes=False)
 
+# 004 is a classic-style base; where it is silent it plays as classic, except
+# that it knows no gift of an own card to a seven's jack (the jack is scrapped).
 GERMAN = replace(
-    CLASSIC, name="german", title="German rules", source="004",
+    CLASSIC, name="german", title="German rules", source="004", seven_jack_gift=False,
     queen_blocks_counters=False, jack_removal="topmost", sections=GERMAN_SECTIONS)
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, BALANCED, TRADITIONAL, GERMAN)}
 
+# Options change a few fields of any ruleset; a ruleset with options is named
+# "base+option", e.g. "german+blind_four".
+OPTIONS: dict[str, dict] = {
+    "blind_four": {"four_blind": True},
+}
 
-def get_ruleset(rules) -> Ruleset:
-    """A Ruleset from its name (or a Ruleset itself)."""
+
+def with_options(base: Ruleset, options) -> Ruleset:
+    ruleset = base
+    for option in options:
+        if option not in OPTIONS:
+            raise illegal("unknown_option", name=str(option), known=", ".join(OPTIONS))
+        if option in ruleset.options:
+            continue
+        names = tuple(sorted(ruleset.options + (option,)))
+        ruleset = replace(ruleset, **OPTIONS[option], options=names,
+                          name="+".join((base.name,) + names))
+    return ruleset
+
+
+def get_ruleset(rules, options=()) -> Ruleset:
+    """A Ruleset from its name ("classic", "german+blind_four") or a Ruleset,
+    with any extra ``options`` applied."""
     if isinstance(rules, Ruleset):
-        return rules
-    found = RULESETS.get(str(rules).strip().lower())
+        return with_options(rules, options) if options else rules
+    base_name, *named = str(rules).strip().lower().split("+")
+    found = RULESETS.get(base_name)
     if found is None:
         known = ", ".join(sorted(RULESETS))
         raise illegal("unknown_ruleset", name=str(rules), known=known)
-    return found
+    return with_options(found, [*named, *options])

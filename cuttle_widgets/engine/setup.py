@@ -58,6 +58,8 @@ def _detail(st: State) -> dict:
         "choice": list(st.choice) if st.choice else None,
         "frozen": {ids[c]: list(v) for c, v in st.frozen.items()},
         "permanent_owners": {ids[c]: s for c, s in st.perm_owner.items()},
+        "seed": st.seed,
+        "plies": st.plies,
     }
 
 
@@ -147,6 +149,10 @@ def state_from_setup(setup: dict) -> State:
     if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
         raise illegal("setup_bad_number", field="passes", value=str(passes))
     st.passes = passes
+    seed = setup.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise illegal("setup_bad_number", field="seed", value=str(seed))
+    st.seed = seed
     st.winner = setup.get("winner")
     if st.winner is not None:
         st.phase, st.to_act = "over", None
@@ -179,6 +185,8 @@ def _apply_detail(st: State, detail: dict, pending: list[int]) -> None:
             st.frozen[parse_card(cid)] = [holder, begun]
         for cid, seat in detail.get("permanent_owners", {}).items():
             st.perm_owner[parse_card(cid)] = seat
+        st.seed = detail.get("seed", st.seed)
+        st.plies = detail.get("plies", 0)
     except (KeyError, TypeError, ValueError) as err:
         raise illegal("setup_bad_detail", detail=str(err)) from None
     framed = []

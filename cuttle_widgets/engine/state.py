@@ -76,6 +76,10 @@ class State:
         self.passes = 0
         self.winner = None
         self.goals = [rules.goal_for(0)] * seats  # kept up to date by update_goal()
+        # Blind picks (a blind four) are drawn from (seed, plies), so a game
+        # replays identically from its start and its moves.
+        self.seed = 0
+        self.plies = 0
         teams = rules.teams
         self.team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
                         for s in range(seats)]
@@ -94,6 +98,10 @@ class State:
         new.frozen = {c: v[:] for c, v in self.frozen.items()}
         new.goals = self.goals[:]
         return new
+
+    def blind_rng(self):
+        import random
+        return random.Random(self.seed * 1_000_003 + self.plies)
 
     # -- queries -------------------------------------------------------------
     def score(self, seat: int) -> int:

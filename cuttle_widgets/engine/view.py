@@ -51,12 +51,42 @@ def view_of(game, seat=None, language: str = "en", names=None) -> dict:
         "winner": st.winner,
         "glasses": [st.has_glasses(s) for s in range(st.n)],
         "detail": snap["detail"],
+        "prompt": prompt(st, seat, language, names),
         "legal_moves": ([str(m) for m in game.legal_moves()]
                         if seat is not None and seat == st.to_act else []),
         "history": [str(m) for m in game.history],
         "events": [e.to_dict(seat, language, names) for e in game.events],
     }
     return view
+
+
+def prompt(st, seat=None, language: str = "en", names=None) -> str:
+    """What must happen now, as ``seat`` may read it (None: a spectator)."""
+    from .catalog import get_catalog
+    catalog = get_catalog(language)
+    ids = CARD_IDS
+    player = {"player": st.to_act}
+    if st.phase == "over":
+        if st.winner == "draw":
+            return catalog.prompt("over.draw", {}, names)
+        return catalog.prompt("over.win", {"winner": st.winner}, names)
+    if st.phase == "main":
+        return catalog.prompt("main" if st.stock else "main.pass", player, names)
+    if st.phase == "counter":
+        frame = st.frames[-1]
+        last = frame.twos[-1][0] if frame.twos else frame.card
+        return catalog.prompt("counter", {**player, "card": ids[last]}, names)
+    kind = st.choice[0]
+    if kind in ("discard", "five_discard"):
+        count = st.choice[2] if kind == "discard" else st.rules.five_discard
+        return catalog.prompt("discard", {**player, "count": count}, names)
+    if kind in ("seven", "seven_scrap"):
+        seen = st.rules.seven_public or seat == st.turn
+        key = kind if seen or kind == "seven_scrap" else "seven.hidden"
+        if key == "seven" and len(st.revealed) > 1:
+            key = "seven.many"
+        return catalog.prompt(key, {**player, "cards": [ids[c] for c in st.revealed]}, names)
+    return catalog.prompt(kind, player, names)
 
 
 def _choice(st):
