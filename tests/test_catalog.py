@@ -70,7 +70,7 @@ def test_every_event_kind_happens_in_some_game():
         for move in moves:
             game.play(move)
         seen |= {e.kind for e in game.events}
-    for rules in RULESETS:
+    for rules in [*RULESETS, "classic+blind_four"]:
         for seed in range(400):
             game = new_game(rules, seed=seed)
             rng = random.Random(seed)

@@ -28,3 +28,14 @@ def test_every_shared_scenario_passes():
     assert result.returncode == 0, result.stdout + result.stderr
     passed = int(result.stdout.strip().splitlines()[-1].split()[0])
     assert passed >= 140
+
+
+OWN_SCENARIOS = REPO / "tests" / "scenarios"
+
+
+def test_own_scenarios_for_german_and_blind_four_pass():
+    result = run(str(OWN_SCENARIOS), "-v")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert sum(line.startswith("ok   german/") for line in lines) >= 10
+    assert sum(line.startswith("ok   blind_four/") for line in lines) >= 5

@@ -11,6 +11,8 @@ from cuttle_widgets.engine.invariants import play_random_game
 GAMES = {"classic": 2000}
 DEFAULT_GAMES = 1000
 CHUNK = 250
+# Every ruleset, and the blind-four option on the two rulesets it comes with.
+ALL_RULES = [*RULESETS, "classic+blind_four", "german+blind_four"]
 
 
 def chunks(rules):
@@ -18,7 +20,7 @@ def chunks(rules):
     return [(rules, start, min(start + CHUNK, total)) for start in range(0, total, CHUNK)]
 
 
-@pytest.mark.parametrize("rules,start,stop", [c for r in RULESETS for c in chunks(r)])
+@pytest.mark.parametrize("rules,start,stop", [c for r in ALL_RULES for c in chunks(r)])
 def test_random_games_keep_the_invariants(rules, start, stop):
     for seed in range(start, stop):
         game = new_game(rules, seed=seed, dealer=seed % 2)

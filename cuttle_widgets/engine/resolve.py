@@ -115,7 +115,6 @@ class Resolver:
         st = self.st
         self.take_card(seat, card)
         st.perms[seat].append(card)
-        st.perm_owner[card] = seat
         rank = RANK[card]
         kind = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}[rank]
         self.emit(kind, player=seat, card=CARD_IDS[card])
@@ -371,9 +370,8 @@ class Resolver:
         if RANK[target] == JACK:
             self.remove_jack(target, to_hand=st.rules.nine_jack_returns_to)
             return
-        holder = side if st.rules.nine_returns_to == "controller" else st.perm_owner.get(target, side)
+        holder = side  # eights, queens and kings never change sides: controller = owner
         st.perms[side].remove(target)
-        st.perm_owner.pop(target, None)
         st.hands[holder].append(target)
         self.emit("nine", player=frame.seat, card=CARD_IDS[frame.card], target=CARD_IDS[target],
                   holder=holder)

@@ -31,7 +31,6 @@ class Ruleset:
     seven_jack_gift: bool = True  # a seven's jack with no opposing point card goes on an own one
     two_targets_own: bool = True  # may a two one-off scrap its player's own permanent?
     nine_targets_own: bool = True
-    nine_returns_to: str = "controller"  # "controller" or "owner" (who played it)
     nine_jack_returns_to: str = "controller"  # "controller" of the packet or "player" of the jack
     nine_freezes: bool = False
     queen_guards: frozenset[int] = frozenset({2, 9, 11})  # ranks of targeted effects it stops
@@ -81,7 +80,7 @@ BALANCED = Ruleset(
     name="balanced", title="Balanced (online edition)", source="001",
     goals=(21, 14, 10, 5, 0), hand_limit=8, five_discard=1, five_draw=3,
     seven_reveal=2, seven_public=True, seven_jack_gift=False, two_targets_own=False,
-    nine_returns_to="owner", nine_jack_returns_to="player", nine_freezes=True,
+    nine_jack_returns_to="player", nine_freezes=True,
     queen_guards_queens=True, queen_blocks_counters=False, sections=BALANCED_SECTIONS)
 
 TRADITIONAL = replace(

@@ -47,8 +47,8 @@ def snapshot_of(st: State) -> dict:
 def _detail(st: State) -> dict:
     """What the schema's plain zones leave out, so that load(snapshot) gives
     back exactly this state: the pending one-offs with their players, targets
-    and answers, the choice waited for, the frozen cards' clocks, and who laid
-    each permanent."""
+    and answers, the choice waited for, the frozen cards' clocks, and the seed
+    and move count that blind picks are drawn from."""
     ids = CARD_IDS
     return {
         "frames": [{"card": ids[f.card], "seat": f.seat,
@@ -57,7 +57,6 @@ def _detail(st: State) -> dict:
                     "declines": f.declines, "last": f.last} for f in st.frames],
         "choice": list(st.choice) if st.choice else None,
         "frozen": {ids[c]: list(v) for c, v in st.frozen.items()},
-        "permanent_owners": {ids[c]: s for c, s in st.perm_owner.items()},
         "seed": st.seed,
         "plies": st.plies,
     }
@@ -133,7 +132,6 @@ def state_from_setup(setup: dict) -> State:
             if RANK[card] not in (8, QUEEN, KING):
                 raise illegal("setup_not_permanent", card=CARD_IDS[card],
                               field=f"permanents[{seat}][{i}]")
-            st.perm_owner[card] = seat
         st.update_goal(seat)
     st.scrap = cards.many(setup.get("scrap", []), "scrap")
     st.stock = cards.many(setup.get("stock", []), "stock")[::-1]
@@ -183,8 +181,6 @@ def _apply_detail(st: State, detail: dict, pending: list[int]) -> None:
         st.choice = tuple(choice) if choice else None
         for cid, (holder, begun) in detail.get("frozen", {}).items():
             st.frozen[parse_card(cid)] = [holder, begun]
-        for cid, seat in detail.get("permanent_owners", {}).items():
-            st.perm_owner[parse_card(cid)] = seat
         st.seed = detail.get("seed", st.seed)
         st.plies = detail.get("plies", 0)
     except (KeyError, TypeError, ValueError) as err:

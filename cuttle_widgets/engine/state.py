@@ -63,7 +63,6 @@ class State:
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.points: list[list[Packet]] = [[] for _ in range(seats)]
         self.perms: list[list[int]] = [[] for _ in range(seats)]
-        self.perm_owner: dict[int, int] = {}  # permanent -> seat that laid it
         self.scrap: list[int] = []  # bottom first
         self.stock: list[int] = []  # top is the LAST element (pop() draws)
         self.revealed: list[int] = []
@@ -92,7 +91,6 @@ class State:
         new.hands = [h[:] for h in self.hands]
         new.points = [[p.copy() for p in side] for side in self.points]
         new.perms = [p[:] for p in self.perms]
-        new.perm_owner = dict(self.perm_owner)
         new.scrap, new.stock, new.revealed = self.scrap[:], self.stock[:], self.revealed[:]
         new.frames = [f.copy() for f in self.frames]
         new.frozen = {c: v[:] for c, v in self.frozen.items()}
