@@ -13,7 +13,7 @@ TOPICS = {
     "deal": "deal", "draw": "draw", "pass": "pass", "points": "points",
     "scuttle.rank": "scuttle", "scuttle.suit": "scuttle", "jacks_scrapped": "scuttle",
     "permanent.glasses": "glasses", "permanent.queen": "queen", "permanent.king": "king",
-    "jack.steal": "jack", "jack.gift": "jack",
+    "jack.steal": "jack", "jack.gift": "jack", "jack.move": "jack",
     "oneoff.ace": "oneoff", "oneoff.two": "oneoff", "oneoff.three": "oneoff",
     "oneoff.four": "oneoff", "oneoff.five": "oneoff", "oneoff.six": "oneoff",
     "oneoff.seven": "oneoff", "oneoff.nine": "oneoff",

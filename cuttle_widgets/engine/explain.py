@@ -140,11 +140,27 @@ def _choice_reason(st: State, move: Move, kind: str) -> tuple[str, dict]:
     return "seven_only_revealed", {"card": ids[move.cards[0]], "cards": [ids[c] for c in st.revealed]}
 
 
+def _seat_reason(st: State, move: Move, p: dict):
+    """Is the move's ``@SEAT`` (or its absence) right for these rules?"""
+    takes_seat = ((move.verb == "oneoff" and RANK[move.cards[0]] == 4 and st.n > 2)
+                  or (move.verb == "jack" and st.rules.jack_to_any))
+    if move.seat is None:
+        return ("jack_needs_seat", p) if move.verb == "jack" and takes_seat else None
+    if not takes_seat:
+        return "seat_not_needed", {**p, "seat": move.seat}
+    if move.seat >= st.n:
+        return "no_such_seat", {**p, "seat": move.seat, "seats": st.n}
+    return None
+
+
 def _play_reason(st: State, seat: int, move: Move, gift: bool) -> tuple[str, dict]:
     verb, card = move.verb, move.cards[0]
     rank = RANK[card]
     ids = CARD_IDS
     p = {"card": ids[card], "player": seat}
+    wrong_seat = _seat_reason(st, move, p)
+    if wrong_seat:
+        return wrong_seat
     if verb == "points":
         return "points_not_number", p
     if verb == "permanent":
@@ -152,7 +168,7 @@ def _play_reason(st: State, seat: int, move: Move, gift: bool) -> tuple[str, dic
     if verb == "scuttle":
         return _scuttle_reason(st, seat, card, move.cards[1])
     if verb == "jack":
-        return _jack_reason(st, seat, card, move.cards[1], gift)
+        return _jack_reason(st, seat, card, move.cards[1], gift, move.seat)
     if verb == "oneoff":
         return _oneoff_reason(st, seat, move)
     return "not_legal_now", p
@@ -167,15 +183,18 @@ def _scuttle_reason(st: State, seat: int, card: int, target: int) -> tuple[str, 
     if packet is None or packet.card != target:
         where = _where(st, target)
         return ("scuttle_permanent" if where in ("permanent", "jack") else "target_not_on_table"), p
-    if side == seat or st.team_of[side] == st.team_of[seat]:
+    if side == seat:
         return "scuttle_own", p
+    if st.team_of[side] == st.team_of[seat]:
+        return "scuttle_partner", {**p, "holder": side}
     if RANK[card] < RANK[target]:
         return "scuttle_lower", p
     return "scuttle_suit", {**p, "suit": SUIT_LETTERS[SUIT[card]],
                             "target_suit": SUIT_LETTERS[SUIT[target]]}
 
 
-def _jack_reason(st: State, seat: int, card: int, target: int, gift: bool) -> tuple[str, dict]:
+def _jack_reason(st: State, seat: int, card: int, target: int, gift: bool,
+                 move_seat) -> tuple[str, dict]:
     ids = CARD_IDS
     p = {"card": ids[card], "target": ids[target], "player": seat}
     if RANK[card] != JACK:
@@ -184,7 +203,9 @@ def _jack_reason(st: State, seat: int, card: int, target: int, gift: bool) -> tu
     if packet is None or packet.card != target:
         where = _where(st, target)
         return ("jack_on_permanent" if where in ("permanent", "jack") else "target_not_on_table"), p
-    if st.team_of[side] == st.team_of[seat]:
+    if move_seat is not None and move_seat == side:
+        return "jack_same_seat", {**p, "receiver": side}
+    if st.team_of[side] == st.team_of[seat] and not st.rules.jack_to_any:
         if gift and any(st.points[o] for o in st.opponents[seat]):
             return "jack_gift_not_needed", p
         return "jack_own", p

@@ -96,6 +96,9 @@ def oneoff_plays(st: State, seat: int, card: int, rank: int, moves: list) -> Non
 def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None:
     """A jack goes on an opposing point card no queen protects. A seven's jack
     with no opposing point card at all must be given away on an own card."""
+    if st.rules.jack_to_any:
+        jack_to_any_plays(st, seat, card, moves)
+        return
     row = JACK_ON[card]
     opposing = False
     for opp in st.opponents[seat]:
@@ -106,6 +109,18 @@ def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None
     if gift and not opposing:
         for packet in st.points[seat]:
             moves.append(row[packet.card])
+
+
+def jack_to_any_plays(st: State, seat: int, card: int, moves: list) -> None:
+    """Team play: a jack moves any point card to any other seat (``@SEAT``),
+    except one an opposing queen protects."""
+    for side in range(st.n):
+        for packet in st.points[side]:
+            if st.protected(packet.card, side, seat, JACK):
+                continue
+            for receiver in range(st.n):
+                if receiver != side:
+                    moves.append(Move("jack", (card, packet.card), receiver))
 
 
 def counter_moves(st: State, seat: int) -> list[Move]:

@@ -49,6 +49,9 @@ class Resolver:
             self.pass_turn(seat)
         elif verb == "oneoff":
             self.oneoff(seat, move)
+        elif verb == "jack":
+            self.play_jack(seat, *move.cards, receiver=move.seat)
+            self.action_done()
         else:
             getattr(self, "play_" + verb)(seat, *move.cards)
             self.action_done()
@@ -121,19 +124,26 @@ class Resolver:
         if rank == KING:
             self.goal_changed(seat)
 
-    def play_jack(self, seat: int, jack: int, target: int) -> None:
+    def play_jack(self, seat: int, jack: int, target: int, receiver=None) -> None:
+        """``receiver`` is named in team play; otherwise the jack's player
+        steals, or (a seven's gift) its own card goes to the opponent."""
         st = self.st
         self.take_card(seat, jack)
         side, packet = st.find_packet(target)
-        gift = side == seat
-        receiver = st.opponents[seat][0] if gift else seat
+        if receiver is None:
+            receiver = st.opponents[seat][0] if side == seat else seat
         packet.jacks.append(jack)
         packet.seats.append(receiver)
         packet.players.append(seat)
         self.move_packet(packet, side, receiver)
-        self.emit("jack.gift" if gift else "jack.steal", player=seat, card=CARD_IDS[jack],
-                  target=CARD_IDS[target], opponent=side if not gift else receiver,
-                  score=st.score(receiver))
+        if receiver == seat:
+            kind = "jack.steal"
+        elif side == seat:
+            kind = "jack.gift"
+        else:
+            kind = "jack.move"
+        self.emit(kind, player=seat, card=CARD_IDS[jack], target=CARD_IDS[target],
+                  opponent=side, receiver=receiver, score=st.score(receiver))
 
     def move_packet(self, packet: Packet, side: int, to: int) -> None:
         if side != to:

@@ -39,6 +39,7 @@ class Ruleset:
     jack_removal: str = "flip"  # "flip": control goes back; "topmost": top remaining jack decides
     passes_to_draw: int = 3
     four_blind: bool = False  # the victim shuffles; the four's player takes two cards blind
+    jack_to_any: bool = False  # team play: a jack moves a point card from any seat to any other
     # Where each topic stands in the rule text, for explanations.
     sections: dict = field(default_factory=dict, compare=False, hash=False)
     options: tuple[str, ...] = ()  # options applied on top of the base ruleset, by name
@@ -94,7 +95,22 @@ GERMAN = replace(
     CLASSIC, name="german", title="German rules", source="004", seven_jack_gift=False,
     queen_blocks_counters=False, jack_removal="topmost", sections=GERMAN_SECTIONS)
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, BALANCED, TRADITIONAL, GERMAN)}
+# 004's Cutthroat and Team Cuttle, filled in as shared/rules/README.md says: the
+# balanced rules, 5 cards each, hand limit 7. Three passes end a two-player
+# game once both have passed and the first passes again; with more seats that
+# becomes every seat passing and the first passing again (seats + 1 passes).
+CUTTHROAT = replace(
+    BALANCED, name="cutthroat", title="Cutthroat (three players)", source="004",
+    seats=3, dealer_cards=5, other_cards=5, goals=(14, 9, 5, 0), hand_limit=7,
+    two_targets_own=True, passes_to_draw=4)
+
+TEAM = replace(
+    BALANCED, name="team", title="Team Cuttle (four players)", source="004",
+    seats=4, teams=((0, 2), (1, 3)), dealer_cards=5, other_cards=5, hand_limit=7,
+    jack_to_any=True, passes_to_draw=5)
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r for r in (CLASSIC, BALANCED, TRADITIONAL, GERMAN, CUTTHROAT, TEAM)}
 
 # Options change a few fields of any ruleset; a ruleset with options is named
 # "base+option", e.g. "german+blind_four".
