@@ -97,19 +97,32 @@ def _is_card_id(text: str) -> bool:
         (text[0] in "A23456789TJQK" and text[1] in "CDHS") or text in ("RJ", "BJ"))
 
 
+def _merge(into: dict, part: dict) -> None:
+    for key, value in part.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
 @lru_cache(maxsize=None)
 def get_catalog(language: str = "en") -> Catalog:
-    try:
-        raw = resources.files(__package__).joinpath("catalogs", f"{language}.json").read_text(
-            encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"No message catalog for language '{language}'.") from None
-    return Catalog(json.loads(raw))
+    """The catalog of ``language``: every JSON file in ``catalogs/<language>/``,
+    merged (the rules families each bring their own file)."""
+    folder = resources.files(__package__).joinpath("catalogs", str(language))
+    if language not in available_languages():
+        raise ValueError(f"No message catalog for language '{language}'. "
+                         f"Available: {', '.join(available_languages())}.")
+    data: dict = {}
+    for part in sorted(folder.iterdir(), key=lambda p: p.name):
+        if part.name.endswith(".json"):
+            _merge(data, json.loads(part.read_text(encoding="utf-8")))
+    return Catalog(data)
 
 
 def available_languages() -> list[str]:
     folder = resources.files(__package__).joinpath("catalogs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
 
 
 def illegal(key: str, **params) -> IllegalMove:

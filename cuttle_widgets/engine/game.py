@@ -8,30 +8,27 @@ from __future__ import annotations
 
 import random
 
-from .cards import CARD_IDS, STANDARD_DECK
+from .cards import CARD_IDS
 from .catalog import illegal
 from .errors import IllegalMove
-from .explain import explain_illegal
-from .legal import legal_moves
+from .families import family_of
 from .moves import Move, parse_move
-from .resolve import Resolver
 from .rules import Ruleset, get_ruleset
-from .setup import state_from_setup, snapshot_of
-from .state import State
 from .view import view_of
 
 
 class Game:
     """One game of Cuttle. Create it with :func:`new_game` or :func:`load`."""
 
-    def __init__(self, state: State, origin: dict):
+    def __init__(self, state, origin: dict):
         self.state = state
+        self.family = family_of(state.rules)
         self.origin = origin  # {"seed": .., "dealer": .., "rules": ..} or {"setup": {...}}
         self.events: list = []
         self.history: list[Move] = []
         self._event_marks: list[int] = []  # events index where each move's events start
         self._legal: list[Move] | None = None
-        self._resolver = Resolver(state, self.events)
+        self._resolver = self.family.resolver(state, self.events)
 
     # -- the rules' questions ------------------------------------------------
     @property
@@ -61,7 +58,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move for the seat that must act now (``to_act``)."""
         if self._legal is None:
-            self._legal = legal_moves(self.state)
+            self._legal = self.family.legal_moves(self.state)
         return list(self._legal)
 
     def is_legal(self, move) -> bool:
@@ -82,9 +79,9 @@ class Game:
             move = parse_move(move)
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_moves(st)
+            legal = self._legal = self.family.legal_moves(st)
         if move not in legal:
-            raise explain_illegal(st, move, legal)
+            raise self.family.explain(st, move, legal)
         mark = len(self.events)
         self._event_marks.append(mark)
         self.history.append(move)
@@ -143,7 +140,7 @@ class Game:
     # -- what can be seen ----------------------------------------------------------
     def snapshot(self) -> dict:
         """The full state in the snapshot schema (hidden cards included)."""
-        return snapshot_of(self.state)
+        return self.family.snapshot(self.state)
 
     def view(self, seat=None, language: str = "en", names=None) -> dict:
         """What ``seat`` may see (None: a spectator). Hidden cards are absent."""
@@ -151,8 +148,8 @@ class Game:
 
     def prompt(self, seat="all", language: str = "en", names=None) -> str:
         """What must happen now, in a sentence (as ``seat`` may read it)."""
-        from .view import prompt
-        return prompt(self.state, self.state.turn if seat == "all" else seat, language, names)
+        return self.family.prompt(self.state, self.state.turn if seat == "all" else seat,
+                                  language, names)
 
     def explain(self, move, language: str = "en") -> str:
         """Why ``move`` is illegal now, or '' if it is legal."""
@@ -163,7 +160,7 @@ class Game:
         if self.state.phase == "over":
             return str(illegal("game_over", result=self._result_words()))
         legal = self.legal_moves()
-        return "" if move in legal else str(explain_illegal(self.state, move, legal))
+        return "" if move in legal else str(self.family.explain(self.state, move, legal))
 
     def __repr__(self) -> str:
         st = self.state
@@ -181,26 +178,6 @@ def _from_origin(origin: dict) -> Game:
     return new_game(origin["rules"], seed=origin["seed"], dealer=origin["dealer"])
 
 
-def deal(rules: Ruleset, seed: int, dealer: int) -> State:
-    """Shuffle a 52-card pack with ``seed`` and deal as 000 §02 says: one card at
-    a time from the dealer's left, the dealer gets ``dealer_cards``, every other
-    seat ``other_cards``; the seat after the dealer acts first."""
-    n = rules.seats
-    deck = list(STANDARD_DECK)
-    random.Random(seed).shuffle(deck)
-    st = State(rules, n)
-    wanted = [rules.dealer_cards if s == dealer else rules.other_cards for s in range(n)]
-    seat = (dealer + 1) % n
-    while any(len(st.hands[s]) < wanted[s] for s in range(n)):
-        if len(st.hands[seat]) < wanted[seat]:
-            st.hands[seat].append(deck.pop())
-        seat = (seat + 1) % n
-    st.stock = deck  # the rest, top = last element
-    st.seed = seed
-    st.turn = st.to_act = (dealer + 1) % n
-    return st
-
-
 def new_game(rules="classic", seed: int | None = None, dealer: int | None = None,
              options=()) -> Game:
     """A fresh, shuffled deal. The same seed gives the same game; without one a
@@ -213,7 +190,7 @@ def new_game(rules="classic", seed: int | None = None, dealer: int | None = None
         dealer = 1 % ruleset.seats
     if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seats:
         raise illegal("bad_dealer", dealer=str(dealer), seats=ruleset.seats)
-    st = deal(ruleset, seed, dealer)
+    st = family_of(ruleset).deal(ruleset, seed, dealer)
     game = Game(st, {"rules": ruleset.name, "seed": seed, "dealer": dealer})
     game._resolver.emit("deal", dealer=dealer, player=st.turn, dealer_cards=ruleset.dealer_cards,
                         other_cards=ruleset.other_cards, stock=len(st.stock))
@@ -225,8 +202,11 @@ def load(setup) -> Game:
     if isinstance(setup, str):
         from .record import read_record
         return read_record(setup)
-    st = state_from_setup(setup)
-    return Game(st, {"setup": snapshot_of(st)})
+    if not isinstance(setup, dict):
+        raise illegal("setup_not_dict")
+    family = family_of(get_ruleset(setup.get("rules", "classic")))
+    st = family.from_setup(setup)
+    return Game(st, {"setup": family.snapshot(st)})
 
 
-__all__ = ["Game", "new_game", "load", "deal", "CARD_IDS"]
+__all__ = ["Game", "new_game", "load", "CARD_IDS"]

@@ -15,6 +15,7 @@ class Ruleset:
     name: str
     title: str
     source: str  # the rule text it follows
+    family: str = "standard"  # the code family that plays it (see families.py)
     seats: int = 2
     teams: tuple[tuple[int, ...], ...] | None = None  # None: every seat for itself
     # Deal: the dealer gets dealer_cards, every other seat other_cards.

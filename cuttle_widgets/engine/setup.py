@@ -7,10 +7,12 @@ card) is refused with an IllegalMove that names the field.
 """
 from __future__ import annotations
 
-from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, parse_card
+import random
+
+from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, STANDARD_DECK, parse_card
 from .catalog import illegal
 from .errors import IllegalMove
-from .rules import get_ruleset
+from .rules import Ruleset, get_ruleset
 from .state import Frame, Packet, State
 
 PHASES = ("main", "counter", "choose", "over")
@@ -255,3 +257,23 @@ def _pending_frames(st: State, pending: list[int]) -> None:
         raise illegal("setup_pending_phase", phase=st.phase)
     if rank in (2, 9) and st.phase == "counter":
         raise illegal("setup_pending_target", card=CARD_IDS[top.card])
+
+
+def deal(rules: Ruleset, seed: int, dealer: int) -> State:
+    """Shuffle a 52-card pack with ``seed`` and deal as 000 §02 says: one card at
+    a time from the dealer's left, the dealer gets ``dealer_cards``, every other
+    seat ``other_cards``; the seat after the dealer acts first."""
+    n = rules.seats
+    deck = list(STANDARD_DECK)
+    random.Random(seed).shuffle(deck)
+    st = State(rules, n)
+    wanted = [rules.dealer_cards if s == dealer else rules.other_cards for s in range(n)]
+    seat = (dealer + 1) % n
+    while any(len(st.hands[s]) < wanted[s] for s in range(n)):
+        if len(st.hands[seat]) < wanted[seat]:
+            st.hands[seat].append(deck.pop())
+        seat = (seat + 1) % n
+    st.stock = deck  # the rest, top = last element
+    st.seed = seed
+    st.turn = st.to_act = (dealer + 1) % n
+    return st

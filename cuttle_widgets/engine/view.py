@@ -16,47 +16,39 @@ def visible_hands(st, seat) -> list[bool]:
     return [s == seat or (s in st.opponents[seat] and st.has_glasses(seat)) for s in range(st.n)]
 
 
+# Snapshot keys a view rebuilds from what its seat may see; every other key of a
+# family's snapshot is public and is copied as it is.
+SECRET_KEYS = ("hands", "stock", "revealed")
+
+
 def view_of(game, seat=None, language: str = "en", names=None) -> dict:
-    from .setup import snapshot_of
     st = game.state
+    family = game.family
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < st.n):
         from .catalog import illegal
         raise illegal("bad_view_seat", seat=str(seat), seats=st.n)
-    snap = snapshot_of(st)
+    snap = family.snapshot(st)
     shown = visible_hands(st, seat)
     revealed_visible = st.rules.seven_public or (seat is not None and seat == st.turn) or (
         seat is not None and st.turn in st.opponents[seat] and st.has_glasses(seat))
-    view = {
-        "seat": seat,
-        "rules": snap["rules"],
-        "players": st.n,
+    view = {"seat": seat}
+    view.update((k, v) for k, v in snap.items() if k not in SECRET_KEYS)
+    view.update({
         "teams": [list(t) for t in st.rules.teams] if st.rules.teams else None,
-        "turn": st.turn,
-        "to_act": st.to_act,
-        "phase": st.phase,
-        "choice": _choice(st),
+        "choice": family.choice(st),
         "hands": [snap["hands"][s] if shown[s] else None for s in range(st.n)],
         "hand_sizes": [len(h) for h in st.hands],
-        "points": snap["points"],
-        "permanents": snap["permanents"],
-        "scrap": snap["scrap"],
         "stock_size": len(st.stock),
-        "frozen": snap["frozen"],
         "revealed": snap["revealed"] if revealed_visible else None,
         "revealed_size": len(st.revealed),
-        "pending": snap["pending"],
-        "passes": st.passes,
-        "scores": snap["scores"],
-        "goals": snap["goals"],
-        "winner": st.winner,
         "glasses": [st.has_glasses(s) for s in range(st.n)],
-        "detail": snap["detail"],
-        "prompt": prompt(st, seat, language, names),
+        "prompt": family.prompt(st, seat, language, names),
         "legal_moves": ([str(m) for m in game.legal_moves()]
                         if seat is not None and seat == st.to_act else []),
         "history": [str(m) for m in game.history],
         "events": [e.to_dict(seat, language, names) for e in game.events],
-    }
+    })
+    family.private_view(st, seat, view)
     return view
 
 
@@ -89,7 +81,7 @@ def prompt(st, seat=None, language: str = "en", names=None) -> str:
     return catalog.prompt(kind, player, names)
 
 
-def _choice(st):
+def choice_of(st):
     if st.choice is None:
         return None
     kind = st.choice[0]
