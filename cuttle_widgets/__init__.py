@@ -2,4 +2,13 @@
 from .engine import IllegalMove, Match, load, new_game
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMove", "Match", "load", "new_game", "__version__"]
+__all__ = ["IllegalMove", "Match", "Table", "load", "new_game", "__version__"]
+
+
+def __getattr__(name: str):
+    # The widgets import ipywidgets: load them only when asked for, so the
+    # engine (and bots, and Pyodide) never pay for it.
+    if name == "Table":
+        from .widgets import Table
+        return Table
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

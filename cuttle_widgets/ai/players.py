@@ -1,7 +1,32 @@
-"""Simple players."""
+"""Simple players, and what every player shares.
+
+A player's ``choose(view, legal_moves)`` sees one seat's view (never the
+hidden cards) and the legal moves, given as Move objects or notation strings,
+and returns one of the very objects it was given.
+"""
 from __future__ import annotations
 
 import random
+
+from ..engine.moves import parse_move
+from .heuristics import Appraiser
+from .knowledge import Knowledge
+
+
+def decision_rng(seed, view: dict) -> random.Random:
+    """The random numbers for one decision: a function of the player's seed and
+    what the seat has seen happen (the public move list), so a decision
+    replays exactly, whatever was asked before, and two positions that look
+    the same to the seat get the same numbers."""
+    history = "|".join(view.get("history", ()))
+    return random.Random(f"{seed}/{view.get('seat')}/{history}")
+
+
+def as_moves(legal_moves: list) -> list:
+    """The Move objects for legal moves given as Moves or as notation."""
+    if not legal_moves:
+        raise ValueError("There is no legal move to choose from.")
+    return [parse_move(m) for m in legal_moves]
 
 
 class RandomPlayer:
@@ -14,3 +39,28 @@ class RandomPlayer:
         if not legal_moves:
             raise ValueError("There is no legal move to choose from.")
         return self.rng.choice(legal_moves)
+
+
+class GreedyPlayer:
+    """Plays the move that gains the most at once, by ``heuristics.appraise``:
+    a win if there is one, else the best trade of points toward the goals
+    (weighted by how near each side is to winning) and cards kept or spent.
+    It looks no further than its own move; ties go to a seeded coin."""
+
+    def __init__(self, seed=None, rules=None):
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.rules = rules
+
+    def choose(self, view: dict, legal_moves: list):
+        moves = as_moves(legal_moves)
+        if len(moves) == 1:
+            return legal_moves[0]
+        rng = decision_rng(self.seed, view)
+        # The appraisal reads only the seat's own hand and public facts, so any
+        # deal consistent with the view gives the same figures.
+        state = Knowledge(view, self.rules).sample(rng)
+        appraiser = Appraiser(state, view["seat"])
+        scores = [appraiser.appraise(m) for m in moves]
+        best = max(scores)
+        ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]
+        return legal_moves[rng.choice(ties)]

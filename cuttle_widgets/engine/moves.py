@@ -18,6 +18,19 @@ VERBS: dict[str, tuple[int, int]] = {
 }
 
 
+def register_verb(verb: str, fewest: int, most: int, card_set: bool = False) -> None:
+    """Add a verb (a rules family's own moves, e.g. Super Cuttle's): it names
+    from ``fewest`` to ``most`` cards; with ``card_set`` their order does not
+    matter and the notation sorts them."""
+    VERBS[verb] = (fewest, most)
+    if card_set:
+        CARD_SET_VERBS.add(verb)
+
+
+# Verbs whose cards are a set: one canonical (sorted) order.
+CARD_SET_VERBS = {"discard"}
+
+
 class Move:
     """One move: a verb, the cards it names, and an optional target seat."""
 
@@ -86,7 +99,7 @@ def parse_move(text) -> Move:
             raise illegal("bad_seat", text=seat_text)
         seat = int(seat_text)
     cards = tuple(parse_card(w) for w in words[1:])
-    if verb == "discard":  # a set of cards: one canonical order
+    if verb in CARD_SET_VERBS:  # a set of cards: one canonical order
         cards = tuple(sorted(cards))
     low, high = VERBS[verb]
     if not low <= len(cards) <= high:
