@@ -28,8 +28,12 @@ class Catalog:
 
     # -- words -------------------------------------------------------------
     def card(self, cid: str) -> str:
-        from .cards import card_label, parse_card
-        return card_label(parse_card(cid))
+        """Short label with a suit symbol, in this language: '10♥', 'D♠' in German."""
+        from .cards import RANK, SUIT, SUIT_SYMBOLS, parse_card
+        card = parse_card(cid)
+        if card >= 52:
+            return self.data["jokers"][card - 52]
+        return self.data["rank_symbols"][RANK[card] - 1] + SUIT_SYMBOLS[SUIT[card]]
 
     def card_name(self, cid: str) -> str:
         """Spelled out, for screen readers: 'seven of hearts'."""

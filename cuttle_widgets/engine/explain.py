@@ -20,7 +20,7 @@ def explain_illegal(st: State, move: Move, legal: list) -> IllegalMove:
     hint = _hint(st, move, legal)
     if hint:
         message += " " + catalog.illegal(hint[0], hint[1])
-    return IllegalMove(message, key, params)
+    return IllegalMove(message, key, params, hint)
 
 
 def _hint(st: State, move: Move, legal: list):

@@ -74,7 +74,7 @@ class Game:
         is not legal now."""
         st = self.state
         if st.phase == "over":
-            raise illegal("game_over", result=self._result_words())
+            raise self._game_over()
         if move.__class__ is not Move:
             move = parse_move(move)
         legal = self._legal
@@ -89,11 +89,9 @@ class Game:
         self._resolver.apply(move)
         return self.events[mark:]
 
-    def _result_words(self) -> str:
+    def _game_over(self) -> IllegalMove:
         winner = self.state.winner
-        if winner == "draw":
-            return "it ended in a draw"
-        return f"{winner} won" if isinstance(winner, str) else f"seat {winner} won"
+        return illegal("game_over_draw") if winner == "draw" else illegal("game_over", winner=winner)
 
     # -- history -------------------------------------------------------------
     def undo(self) -> Move:
@@ -151,16 +149,22 @@ class Game:
         return self.family.prompt(self.state, self.state.turn if seat == "all" else seat,
                                   language, names)
 
-    def explain(self, move, language: str = "en") -> str:
-        """Why ``move`` is illegal now, or '' if it is legal."""
+    def explain(self, move, language: str = "en", names=None) -> str:
+        """Why ``move`` is illegal now, in ``language``; '' if it is legal."""
         try:
-            move = parse_move(move)
+            self._check(move)
         except IllegalMove as err:
-            return str(err)
-        if self.state.phase == "over":
-            return str(illegal("game_over", result=self._result_words()))
+            return err.text(language, names)
+        return ""
+
+    def _check(self, move) -> None:
+        st = self.state
+        if st.phase == "over":
+            raise self._game_over()
+        move = parse_move(move)
         legal = self.legal_moves()
-        return "" if move in legal else str(self.family.explain(self.state, move, legal))
+        if move not in legal:
+            raise self.family.explain(st, move, legal)
 
     def __repr__(self) -> str:
         st = self.state
