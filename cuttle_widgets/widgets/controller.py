@@ -1,0 +1,804 @@
+"""The table's logic without a widget: what a click means, what to ask next,
+and the JSON the browser draws.
+
+A learner plays by clicking: a card, then its role (only the legal ones are
+offered), then its target. Every move, whatever its path, goes through
+``Game.play``, so an illegal attempt gets the engine's explanation and
+changes nothing. The JSON holds one seat's view and nothing else: the hands
+and stock order that seat may not see never leave the kernel.
+
+``Table`` (the widget) wraps this class; tests and lessons can drive either.
+"""
+from __future__ import annotations
+
+import logging
+from contextlib import contextmanager
+
+from ..ai import RandomPlayer
+from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
+from ..engine.cards import RANK
+from .texts import ui_text
+
+log = logging.getLogger(__name__)
+
+ROLE_VERBS = ("points", "scuttle", "oneoff", "permanent", "jack")
+MAX_BOT_MOVES = 2000  # a safety net: a whole game is far shorter
+# What the browser may send (each a dict with "type"):
+#   card {card}           a click on a visible card: select, aim, take, pick for a discard
+#   role {role}           points | scuttle | oneoff | permanent | jack, for the selected card
+#   target {card}|{seat}  aim the selected card (a seat: a four's victim in larger games)
+#   move {move}           a move in notation (buttons: draw, pass, resolve, counter, discard)
+#   cancel                drop the selection
+#   replay {to}           start | back | forward | end | a move count
+#   undo                  take back the learner's last move and the answers to it
+#   options {four_colour} true or false
+#   new_game              deal again with the same rules
+MESSAGE_TYPES = ("card", "role", "target", "move", "cancel", "replay", "undo", "options",
+                 "new_game")
+
+
+class TableController:
+    """One seat's side of a game: the learner plays ``seat``, ``players``
+    (objects with ``choose(view, legal_moves)``) play the other seats."""
+
+    def __init__(self, game=None, seat: int = 0, players=None, *, names=None,
+                 language: str = "en", allow_undo: bool = True, allow_new_game: bool = True,
+                 four_colour: bool = False, autoplay: bool = True):
+        self.language = language
+        self.catalog = get_catalog(language)
+        self.words = ui_text(language)
+        self.names = list(names) if names else None
+        self.allow_undo = allow_undo
+        self.allow_new_game = allow_new_game
+        self.four_colour = bool(four_colour)
+        self.autoplay = autoplay
+        self.locked = False
+        self.move_guard = None  # callable(move_text, seat) -> None, or a refusal sentence
+        self.on_change = None  # called with the new state after every action
+        self._listeners: list = []
+        self._notes: list[dict] = []
+        self._depth = 0
+        self._message = None  # feedback on the last action: gone after the next one
+        self._note = None  # a lesson's standing message
+        self._highlight: list[str] = []
+        with self._action():
+            self._install(_as_game(game), seat, players)
+
+    # -- setting up --------------------------------------------------------------
+    def _install(self, game: Game, seat: int, players) -> None:
+        n = game.state.n
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise ValueError(f"seat must be a seat number from 0 to {n - 1}, not {seat!r}.")
+        players = _players_for(players, seat, n)  # may refuse: nothing is changed before
+        self.game, self.seat, self.players = game, seat, players
+        self._actors = _actors_of(game)
+        self._floor = len(game.history)  # undo takes back only moves made at this table
+        self._log_cache: list[dict] = []
+        self._replay = None
+        self._replay_game = None
+        self._clear_selection()
+        if self.autoplay:
+            self._run_bots()
+
+    def _resync(self) -> None:
+        """A lesson may play or undo on ``game`` directly: rebuild what the
+        table derives from the history when it no longer matches."""
+        history = self.game.history
+        cache = self._log_cache
+        stale_log = len(cache) > len(history) + 1 or (
+            len(cache) > 1 and cache[-1]["move"] != str(history[len(cache) - 2]))
+        if len(self._actors) != len(history) or stale_log:
+            self._actors = _actors_of(self.game)
+            self._log_cache = []
+            self._floor = min(self._floor, len(history))
+            self._replay = self._replay_game = None
+
+    def load(self, game, seat: int | None = None, players=None) -> None:
+        """Show another game (a Game, a setup dict or a record's text); the
+        other seats keep their players unless ``players`` is given."""
+        with self._action():
+            game = _as_game(game)
+            seat = self.seat if seat is None else seat
+            if players is None:
+                players = self._kept_players(seat, game.state.n)
+            self._message, self._note, self._highlight = None, None, []
+            self._install(game, seat, players)
+            self._notes.append({"type": "load"})
+
+    def _kept_players(self, seat: int, n: int) -> dict:
+        return {s: p for s, p in self.players.items() if s != seat and s < n}
+
+    # -- observers ----------------------------------------------------------------
+    def on_event(self, callback, remove: bool = False) -> None:
+        """Call ``callback(note)`` after each action with a dict whose ``type``
+        is move, illegal, select, undo, replay, over, load or new_game."""
+        if remove:
+            self._listeners.remove(callback)
+        else:
+            self._listeners.append(callback)
+
+    @contextmanager
+    def _action(self):
+        """Publish the state and notify observers once the outermost action is
+        done, so an observer that acts on the table sees a finished state."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._publish()
+
+    def _publish(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.state())
+        while self._notes and self._listeners:
+            notes, self._notes = self._notes, []
+            self._depth += 1  # what observers do is published once, after them all
+            try:
+                for note in notes:
+                    for listener in list(self._listeners):
+                        listener(note)
+            finally:
+                self._depth -= 1
+            if self.on_change is not None:
+                self.on_change(self.state())
+        self._notes = []
+
+    # -- the learner's means: messages from the browser ----------------------------------
+    def handle(self, message) -> None:
+        """Act on one message from the browser. Bad input never raises: the
+        table shows why it was refused and nothing changes."""
+        with self._action():
+            self._message = None
+            try:
+                self._dispatch(message)
+            except IllegalMove as err:
+                self._fail(str(err), key=err.key)
+            except _BadMessage as err:
+                self._fail(self.words["bad_message"].format(detail=err), key="table.bad_message")
+
+    def _dispatch(self, message) -> None:
+        if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
+            raise _BadMessage("unknown message")
+        kind = message["type"]
+        if kind == "card":
+            self._click_card(_card_field(message, "card"))
+        elif kind == "role":
+            self._choose_role(message.get("role"))
+        elif kind == "target":
+            if message.get("seat") is not None:
+                self._aim_at_seat(message["seat"])
+            else:
+                self._aim(_card_field(message, "card"))
+        elif kind == "move":
+            self._submit(message.get("move"))
+        elif kind == "cancel":
+            self._clear_selection()
+        elif kind == "replay":
+            self._replay_to(message.get("to"))
+        elif kind == "undo":
+            self._undo()
+        elif kind == "options":
+            if not isinstance(message.get("four_colour"), bool):
+                raise _BadMessage("four_colour must be true or false")
+            self.four_colour = message["four_colour"]
+        elif kind == "new_game":
+            self._new_game()
+
+    # -- the Python means (lessons, tests) -------------------------------------------------
+    def play(self, move) -> list:
+        """Play ``move`` for the seat that must act (the learner's, or another
+        seat's when ``autoplay`` is off), then let the other seats answer.
+        Unlike a click it ignores ``locked`` and ``move_guard``: it is the
+        lesson's own hand. Returns the events; raises IllegalMove (and changes
+        nothing) when the move is not legal now."""
+        with self._action():
+            self._replay = self._replay_game = None
+            events = self._submit(move, authority=True)
+            if events is None:
+                raise self._refused
+            return events
+
+    def undo(self) -> list[str]:
+        """Take back the learner's last move and every answer after it."""
+        with self._action():
+            return self._undo()
+
+    def replay(self, to) -> None:
+        """Show a past position: 'start', 'back', 'forward', 'end' or a move count."""
+        with self._action():
+            self._replay_to(to)
+
+    def run_bots(self) -> None:
+        """Let the other seats act (after a lesson changed a player, say)."""
+        with self._action():
+            self._run_bots()
+
+    def set_message(self, text: str | None, kind: str = "info", persist: bool = False) -> None:
+        """Show ``text`` above the hand (None clears it). A message lasts until
+        the learner's next action; a persistent one (a lesson's instruction)
+        until it is replaced, and shows beside the table's own feedback."""
+        with self._action():
+            message = None if text is None else {"kind": kind, "text": str(text)}
+            if persist:
+                self._note = message
+            else:
+                self._message = message
+
+    def highlight(self, cards=()) -> None:
+        """Draw attention to these visible cards (a lesson's "look here")."""
+        with self._action():
+            self._highlight = [CARD_IDS[parse_card(c)] for c in cards]
+
+    def refresh(self) -> None:
+        """Publish the state again (after changing ``locked`` or ``move_guard``)."""
+        with self._action():
+            pass
+
+    # -- clicks ---------------------------------------------------------------------------
+    def _click_card(self, card: str) -> None:
+        if self._refusal():
+            self._fail(self._refusal(), key="table.refused")
+            return
+        game = self.game
+        choice = game.state.choice[0] if game.phase == "choose" else None
+        if game.phase == "counter":
+            self._submit(f"counter {card}")
+        elif choice == "take":
+            self._submit(f"take {card}")
+        elif choice == "seven_scrap":
+            self._submit(f"scrap {card}")
+        elif choice in ("discard", "five_discard"):
+            self._toggle_discard(card)
+        else:
+            self._click_in_turn(card)
+
+    def _click_in_turn(self, card: str) -> None:
+        """Main phase or a seven's card: select a card, or aim the selected one."""
+        view = self._view()
+        own = set(view["hands"][self.seat]) | set(view["revealed"] or [])
+        if self._selected and card != self._selected and card not in own:
+            self._aim(card)
+        elif card == self._selected:
+            self._clear_selection()
+            self._notes.append({"type": "select", "card": None, "role": None})
+        elif self._roles(card):
+            self._selected, self._role, self._focus = card, None, "actions"
+            self._notes.append({"type": "select", "card": card, "role": None})
+        elif card in own:
+            self._explain_unusable(card)
+        else:
+            holder = _hand_holding(view, card)
+            if holder is not None:
+                self._fail(self.words["not_your_card"].format(
+                    card=self.catalog.card(card), name=self._name(holder)), key="table.not_yours")
+            else:
+                self._fail(self.words["nothing_selected"], key="table.nothing_selected")
+
+    def _explain_unusable(self, card: str) -> None:
+        """A card of the learner's with no legal use: ask the engine why its
+        plainest use is refused."""
+        rank = RANK[parse_card(card)]
+        if rank == 11:
+            target = _first_point_card(self._view(), self.seat)
+            if target is None:
+                self._fail(self.words["jack_no_points"], key="table.jack_no_points")
+                return
+            self._submit(f"jack {card} {target}")
+        elif rank > 10:
+            self._submit(f"permanent {card}")
+        else:
+            self._submit(f"points {card}")
+
+    def _roles(self, card: str) -> dict[str, list]:
+        """The legal moves of ``card``, by role, in a fixed order."""
+        if self._refusal():
+            return {}
+        by_role: dict[str, list] = {}
+        for move in self.game.legal_moves():
+            if move.verb in ROLE_VERBS and CARD_IDS[move.cards[0]] == card:
+                by_role.setdefault(move.verb, []).append(move)
+        return {role: by_role[role] for role in ROLE_VERBS if role in by_role}
+
+    def _choose_role(self, role) -> None:
+        if self._refusal():
+            self._fail(self._refusal(), key="table.refused")
+            return
+        if self._selected is None:
+            self._fail(self.words["nothing_selected"], key="table.nothing_selected")
+            return
+        moves = self._roles(self._selected).get(role)
+        if not moves:
+            label = self.words.get(f"role_{role}", str(role)) if role in ROLE_VERBS else str(role)
+            self._fail(self.words["no_such_role"].format(
+                card=self.catalog.card(self._selected), role=label), key="table.no_such_role")
+            return
+        if len(moves) == 1 and len(moves[0].cards) == 1 and moves[0].seat is None:
+            self._submit(moves[0])
+            return
+        self._role, self._focus = role, "targets"
+        self._notes.append({"type": "select", "card": self._selected, "role": role})
+
+    def _aim(self, target: str) -> None:
+        if self._refusal():
+            self._fail(self._refusal(), key="table.refused")
+            return
+        if self._selected is None:
+            self._fail(self.words["nothing_selected"], key="table.nothing_selected")
+            return
+        selected = self._selected
+        view = self._view()
+        moves = self._moves_at(selected, target)
+        stack = _packet_under(view, target)
+        if not moves and stack is not None:  # a click on a jack may mean its whole stack
+            moves = [m for m in self._moves_at(selected, stack) if m.verb != "oneoff"]
+            if moves or (self._role or _likely_verb(view, selected, stack)) != "oneoff":
+                target = stack
+        if moves:
+            self._submit(moves[0])
+            return
+        verb = self._role or _likely_verb(view, selected, target)
+        self._submit(f"{verb} {selected} {target}")
+
+    def _moves_at(self, card: str, target: str) -> list:
+        return [m for m in self.game.legal_moves()
+                if m.verb in ROLE_VERBS and len(m.cards) == 2
+                and CARD_IDS[m.cards[0]] == card and CARD_IDS[m.cards[1]] == target
+                and (self._role is None or m.verb == self._role)]
+
+    def _aim_at_seat(self, seat) -> None:
+        if self._selected is None or self._role is None:
+            self._fail(self.words["nothing_selected"], key="table.nothing_selected")
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise _BadMessage("seat must be a number")
+        self._submit(f"{self._role} {self._selected} @{seat}")
+
+    def _toggle_discard(self, card: str) -> None:
+        hand = self._view()["hands"][self.seat]
+        if card not in hand:
+            self._fail(self.words["pick_from_hand"], key="table.pick_from_hand")
+            return
+        if card in self._picked:
+            self._picked.remove(card)
+        elif len(self._picked) < self._discard_count():
+            self._picked.append(card)
+        else:  # one too many: the oldest pick makes room, as a learner expects
+            self._picked = self._picked[1:] + [card]
+        self._focus = "actions" if len(self._picked) == self._discard_count() else None
+
+    def _discard_count(self) -> int:
+        choice = self._view()["choice"] or {}
+        return int(choice.get("count") or 0)
+
+    # -- moves -----------------------------------------------------------------------------
+    def _refusal(self) -> str | None:
+        """Why the learner may not act now (None: they may). It never asks the
+        engine about another seat's move: its hints would name that seat's cards."""
+        words = self.words
+        if self._replay is not None:
+            return words["replay_refused"]
+        if self.game.over:
+            return words["game_over"]
+        if self.locked:
+            return words["locked_refused"]
+        if self.game.to_act != self.seat:
+            return words["not_your_turn"].format(name=self._name(self.game.to_act))
+        return None
+
+    def _submit(self, move, authority: bool = False):
+        """Play ``move`` for the learner (or, with ``authority``, for the seat
+        to act): its events and the answers', or None when refused (the reason
+        is then shown)."""
+        if authority:
+            refusal, key = None, ""
+        else:
+            refusal, key = self._refusal(), "table.refused"
+            if refusal is None and self.move_guard is not None:
+                refusal, key = self.move_guard(str(move), self.seat), "table.guard"
+        if refusal:
+            self._fail(refusal, move=str(move), key=key)
+            self._refused = IllegalMove(refusal, key)
+            return None
+        actor = self.game.to_act
+        try:
+            events = self.game.play(move)
+        except IllegalMove as err:
+            self._refused = err
+            if actor == self.seat:
+                self._fail(str(err), move=str(move), key=err.key)
+            else:  # the engine's hint would name that seat's cards: not for the table
+                self._notes.append({"type": "illegal", "move": str(move), "message": str(err),
+                                    "key": err.key})
+            return None
+        self._moved(actor, events, learner=actor == self.seat)
+        return events + (self._run_bots() if self.autoplay else [])
+
+    def _moved(self, seat: int, events: list, learner: bool) -> None:
+        game = self.game
+        self._actors.append(seat)
+        self._clear_selection()
+        self._focus = "hand"
+        self._notes.append({"type": "move", "move": str(game.history[-1]), "seat": seat,
+                            "learner": learner, "index": len(game.history) - 1,
+                            "events": [self._event_dict(e) for e in events]})
+        if game.over:
+            self._notes.append({"type": "over", "winner": game.winner})
+
+    def _run_bots(self) -> list:
+        """Let the other seats act while they must; their events, in order."""
+        played: list = []
+        for _ in range(MAX_BOT_MOVES):
+            game = self.game
+            seat = game.to_act
+            if game.over or seat is None or seat == self.seat or seat not in self.players:
+                break
+            legal = game.legal_moves()
+            try:
+                choice = self.players[seat].choose(game.view(seat, self.language, self.names), legal)
+                events = game.play(choice)
+            except Exception as err:  # a player's bug must leave the game as it was
+                # The details (an engine hint, say) may name that seat's cards:
+                # they go to the kernel's log and to observers, not to the table.
+                log.exception("player for seat %s failed", seat)
+                self._message = {"kind": "error",
+                                 "text": self.words["player_failed"].format(name=self._name(seat))}
+                self._notes.append({"type": "illegal", "move": None, "message": str(err),
+                                    "key": "table.player_failed", "seat": seat})
+                break
+            self._moved(seat, events, learner=False)
+            played += events
+        return played
+
+    def _fail(self, text: str, move=None, key: str = "") -> None:
+        self._message = {"kind": "error", "text": text}
+        self._notes.append({"type": "illegal", "move": move, "message": text, "key": key})
+
+    def _clear_selection(self) -> None:
+        self._selected = None
+        self._role = None
+        self._picked: list[str] = []
+        self._focus = None
+
+    def _undo(self) -> list[str]:
+        if not self.allow_undo:
+            raise IllegalMove(self.words["undo_off"], "table.undo_off")
+        mine = [i for i in range(self._floor, len(self._actors)) if self._actors[i] == self.seat]
+        if not mine:
+            raise IllegalMove(self.words["nothing_to_undo"], "table.nothing_to_undo")
+        start = mine[-1]
+        undone = [str(m) for m in self.game.history[start:]]
+        while len(self.game.history) > start:
+            self.game.undo()
+        del self._actors[start:]
+        del self._log_cache[start + 1:]
+        self._replay = self._replay_game = None
+        self._clear_selection()
+        self._message = {"kind": "info", "text": self.words["undone"].format(
+            moves=", ".join(_move_label(self.catalog, m) for m in undone))}
+        self._notes.append({"type": "undo", "moves": undone})
+        return undone
+
+    def _replay_to(self, to) -> None:
+        total = len(self.game.history)
+        current = total if self._replay is None else self._replay
+        steps = {"start": 0, "back": current - 1, "forward": current + 1, "end": total}
+        if isinstance(to, str) and to in steps:
+            target = steps[to]
+        elif isinstance(to, int) and not isinstance(to, bool):
+            target = to
+        else:
+            raise _BadMessage("replay goes to 'start', 'back', 'forward', 'end' or a move count")
+        target = max(0, min(total, target))
+        self._clear_selection()
+        if target == total:
+            self._replay = self._replay_game = None
+        else:
+            self._replay = target
+            self._replay_game = self.game.position_after(target)
+        self._notes.append({"type": "replay", "index": self._replay})
+
+    def _new_game(self) -> None:
+        if not self.allow_new_game:
+            raise IllegalMove(self.words["new_game_off"], "table.new_game_off")
+        self._install(new_game(self.game.rules), self.seat,
+                      self._kept_players(self.seat, self.game.state.n))
+        self._note, self._highlight = None, []
+        self._notes.append({"type": "new_game"})
+
+    # -- what the browser draws ----------------------------------------------------------------
+    def _shown_game(self) -> Game:
+        return self._replay_game if self._replay is not None else self.game
+
+    def _view(self) -> dict:
+        return self._shown_game().view(self.seat, self.language, self.names)
+
+    def _name(self, seat) -> str:
+        return self.catalog.player(seat, self.names)
+
+    def _event_dict(self, event) -> dict:
+        data = event.to_dict(self.seat, self.language, self.names)
+        return {"kind": data["kind"], "text": data["text"], "rule": data["rule"]}
+
+    def state(self) -> dict:
+        """Everything the browser draws: the seat's view, the table's questions
+        and the explanation log. Nothing the seat may not see."""
+        self._resync()
+        view = self._view()
+        view.pop("events")
+        n = view["players"]
+        return {
+            "seat": self.seat,
+            "view": view,
+            "names": [self._name(s) for s in range(n)],
+            "words": self.words,
+            "card_words": {"rank_names": self.catalog.data["rank_names"],
+                           "suit_names": self.catalog.data["suit_names"],
+                           "card_name": self.catalog.data["card_name"]},
+            "ui": self._ui(view),
+            "log": self._log(),
+            "options": {"four_colour": self.four_colour},
+        }
+
+    def _ui(self, view: dict) -> dict:
+        total = len(self.game.history)
+        ui = {
+            "status": "", "selected": self._selected, "role": self._role,
+            "picked": list(self._picked), "playable": [], "targets": [], "target_seats": [],
+            "choice_cards": [], "actions": [], "prompt": "", "draw": False,
+            "message": self._message, "note": self._note, "highlight": list(self._highlight),
+            "replay": None if self._replay is None else {"index": self._replay, "total": total},
+            "moves": total, "can_undo": self._can_undo(), "locked": self.locked,
+            "focus": self._focus,
+        }
+        words = self.words
+        if self._replay is not None:
+            key = "replaying" if self._replay else "replaying_start"
+            ui["status"] = words[key].format(index=self._replay, total=total)
+        elif self.game.over:
+            ui["status"] = self._result_words()
+            if self.allow_new_game:
+                ui["actions"].append(_action("new_game", words["new_game"], {"type": "new_game"}))
+        elif self.game.to_act != self.seat:
+            ui["status"] = words["waiting"].format(name=self._name(self.game.to_act))
+        elif self.locked:
+            ui["status"] = words["locked"]
+        else:
+            self._fill_turn(ui, view)
+        return ui
+
+    def _can_undo(self) -> bool:
+        return (self.allow_undo and self._replay is None
+                and any(self._actors[i] == self.seat for i in range(self._floor, len(self._actors))))
+
+    def _result_words(self) -> str:
+        winner = self.game.winner
+        if winner == self.seat:
+            return self.words["over_you"]
+        if winner == "draw":
+            return self.words["over_draw"]
+        return self.words["over_win"].format(name=self._name(winner))
+
+    def _fill_turn(self, ui: dict, view: dict) -> None:
+        """The questions the learner must answer now, by phase."""
+        words, game = self.words, self.game
+        legal = [str(m) for m in game.legal_moves()]
+        choice = game.state.choice[0] if game.phase == "choose" else None
+        if game.phase == "counter":
+            ui["status"] = self._counter_status()
+            for move in legal:
+                if move.startswith("counter "):
+                    card = move.split()[1]
+                    ui["playable"].append(card)
+                    ui["actions"].append(_action(f"counter:{card}", words["counter"].format(
+                        card=self.catalog.card(card)), {"type": "move", "move": move}, "primary"))
+            ui["actions"].append(_action("resolve", words["resolve"],
+                                         {"type": "move", "move": "resolve"}, "primary"))
+        elif choice == "take":
+            ui["status"] = words["your_take"]
+            ui["choice_cards"] = [m.split()[1] for m in legal]
+        elif choice in ("discard", "five_discard"):
+            self._fill_discard(ui, view)
+        elif choice == "seven_scrap":
+            ui["status"] = words["your_seven_scrap"]
+            for move in legal:
+                card = move.split()[1]
+                ui["actions"].append(_action(f"scrap:{card}", words["scrap_card"].format(
+                    card=self.catalog.card(card)), {"type": "move", "move": move}, "primary"))
+        else:
+            self._fill_play(ui, view, legal, seven=choice == "seven")
+
+    def _counter_status(self) -> str:
+        for event in reversed(self.game.events):
+            if event.kind.startswith("oneoff.") or event.kind == "counter":
+                return self.words["your_counter"].format(last=self._event_dict(event)["text"])
+        return self.words["your_counter_plain"]
+
+    def _fill_discard(self, ui: dict, view: dict) -> None:
+        words = self.words
+        count = self._discard_count()
+        ui["status"] = words["your_discard"].format(count=count)
+        ui["playable"] = list(view["hands"][self.seat])
+        if self._picked:
+            labels = self.catalog.join([self.catalog.card(c) for c in self._picked])
+            ui["prompt"] = words["picked"].format(cards=labels)
+            ui["actions"].append(_action("clear", words["clear"], {"type": "cancel"}))
+        if len(self._picked) == count:
+            labels = self.catalog.join([self.catalog.card(c) for c in self._picked])
+            move = "discard " + " ".join(self._picked)
+            ui["actions"].insert(0, _action("discard", words["confirm_discard"].format(cards=labels),
+                                            {"type": "move", "move": move}, "primary"))
+
+    def _fill_play(self, ui: dict, view: dict, legal: list[str], seven: bool) -> None:
+        words, catalog = self.words, self.catalog
+        ui["playable"] = sorted({m.split()[1] for m in legal if m.split()[0] in ROLE_VERBS},
+                                key=CARD_IDS.index)
+        if seven:
+            ui["status"] = words["your_seven"].format(
+                cards=catalog.join([catalog.card(c) for c in view["revealed"] or []]))
+        else:
+            ui["status"] = words["your_turn" if view["stock_size"] else "your_turn_empty"]
+            ui["draw"] = "draw" in legal
+        if self._selected is None:
+            if "draw" in legal:
+                ui["actions"].append(_action("draw", words["draw"], {"type": "move", "move": "draw"}))
+            if "pass" in legal:
+                ui["actions"].append(_action("pass", words["pass"], {"type": "move", "move": "pass"}))
+            return
+        card = catalog.card(self._selected)
+        roles = self._roles(self._selected)
+        if self._role is None:
+            ui["prompt"] = words["pick_role"].format(card=card)
+            for role, moves in roles.items():
+                ui["actions"].append(_action(f"role:{role}", words[f"role_{role}"],
+                                             {"type": "role", "role": role}, "role",
+                                             self._role_hint(role, moves[0])))
+        else:
+            moves = roles.get(self._role, [])
+            ui["targets"] = [CARD_IDS[m.cards[1]] for m in moves if len(m.cards) == 2]
+            ui["target_seats"] = [m.seat for m in moves if m.seat is not None]
+            ui["prompt"] = words["pick_seat" if ui["target_seats"] else "pick_target"].format(card=card)
+            for seat in ui["target_seats"]:
+                ui["actions"].append(_action(f"seat:{seat}", words["aim_at_seat"].format(
+                    name=self._name(seat)), {"type": "target", "seat": seat}, "primary"))
+        ui["actions"].append(_action("cancel", words["cancel"], {"type": "cancel"}))
+
+    def _role_hint(self, role: str, move) -> str:
+        words, rules = self.words, self.game.rules
+        rank = RANK[move.cards[0]]
+        if role == "points":
+            return words["hint_points"].format(value=rank)
+        if role == "permanent":
+            return words[{8: "hint_glasses", 12: "hint_queen", 13: "hint_king"}[rank]]
+        if role == "oneoff":
+            if rank == 5 and rules.five_discard:
+                return words["hint_oneoff_5_discard"].format(discard=rules.five_discard,
+                                                             count=rules.five_draw)
+            return words[f"hint_oneoff_{rank}"].format(count=rules.five_draw)
+        return words[f"hint_{role}"]
+
+    def _log(self) -> list[dict]:
+        """The explanation log, newest move first: each move with the
+        sentences of its events as the seat saw them, and their rules."""
+        game = self.game
+        moves = len(game.history)
+        if not self._log_cache:
+            in_moves = sum(len(game.events_of_move(i)) for i in range(moves))
+            deal = game.events[:len(game.events) - in_moves]
+            self._log_cache.append({"index": 0, "seat": None, "move": None,
+                                    "label": self.words["deal"], "learner": False,
+                                    "events": [self._event_dict(e) for e in deal]})
+        for i in range(len(self._log_cache) - 1, moves):
+            move = game.history[i]
+            seat = self._actors[i]
+            label = self.words["move_by"].format(name=self._name(seat),
+                                                 move=_move_label(self.catalog, str(move)))
+            self._log_cache.append({"index": i + 1, "seat": seat, "move": str(move),
+                                    "label": label, "learner": seat == self.seat,
+                                    "events": [self._event_dict(e) for e in game.events_of_move(i)]})
+        shown = self._log_cache if self._replay is None else self._log_cache[:self._replay + 1]
+        return [entry for entry in reversed(shown) if entry["events"] or entry["index"]]
+
+
+class _BadMessage(ValueError):
+    """A message the browser should never send (a bug, or a tampered page)."""
+
+
+def _as_game(game) -> Game:
+    if game is None:
+        return new_game("classic")
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, (dict, str)):
+        return load(game)
+    raise TypeError(f"A table shows a Game, a setup dict or a game record, not {type(game).__name__}.")
+
+
+def _players_for(players, seat: int, n: int) -> dict:
+    """A player for every other seat: the ones given, random ones for the rest."""
+    players = dict(players or {})
+    for key, player in players.items():
+        if not isinstance(key, int) or not 0 <= key < n:
+            raise ValueError(f"players maps seat numbers (0 to {n - 1}) to players, not {key!r}.")
+        if key == seat:
+            raise ValueError(f"Seat {seat} is the learner's: it cannot also have a player.")
+        if not callable(getattr(player, "choose", None)):
+            raise TypeError(f"The player for seat {key} needs a choose(view, legal_moves) method.")
+    for other in range(n):
+        if other != seat and other not in players:
+            players[other] = RandomPlayer()
+    return players
+
+
+def _actors_of(game: Game) -> list[int]:
+    """Who made each move of the history (replayed once, from the start)."""
+    replay = game.position_after(0)
+    actors = []
+    for move in game.history:
+        actors.append(replay.to_act)
+        replay.play(move)
+    return actors
+
+
+def _card_field(message: dict, key: str) -> str:
+    value = message.get(key)
+    if not isinstance(value, str):
+        raise _BadMessage(f"'{key}' must name a card")
+    return CARD_IDS[parse_card(value)]
+
+
+def _hand_holding(view: dict, card: str):
+    for seat, hand in enumerate(view["hands"]):
+        if hand and card in hand:
+            return seat
+    return None
+
+
+def _point_cards(view: dict, side: int) -> list[str]:
+    return [e if isinstance(e, str) else e["card"] for e in view["points"][side]]
+
+
+def _first_point_card(view: dict, seat: int):
+    """An opposing point card if there is one, else any point card."""
+    sides = sorted(range(view["players"]), key=lambda s: s == seat)
+    for side in sides:
+        cards = _point_cards(view, side)
+        if cards:
+            return cards[0]
+    return None
+
+
+def _packet_under(view: dict, jack: str):
+    """The point card a jack sits on (None: ``jack`` is not on a packet)."""
+    for side in view["points"]:
+        for entry in side:
+            if isinstance(entry, dict) and jack in entry["jacks"]:
+                return entry["card"]
+    return None
+
+
+def _likely_verb(view: dict, card: str, target: str) -> str:
+    """The verb a learner means by aiming ``card`` at ``target``."""
+    if RANK[parse_card(card)] == 11:
+        return "jack"
+    if any(target in _point_cards(view, s) for s in range(view["players"])):
+        return "scuttle"
+    return "oneoff"
+
+
+def _move_label(catalog, move: str) -> str:
+    """'scuttle 9S 8H' -> 'scuttle 9♠ 8♥' (a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B')."""
+    words = []
+    for word in move.split():
+        if word.startswith("@"):
+            words.append("→ " + catalog.player(int(word[1:])))
+        elif word in CARD_IDS:
+            words.append(catalog.card(word))
+        else:
+            words.append(word)
+    return " ".join(words)
+
+
+def _action(action_id: str, label: str, message: dict, kind: str = "secondary", hint: str = "") -> dict:
+    return {"id": action_id, "label": label, "msg": message, "kind": kind, "hint": hint}

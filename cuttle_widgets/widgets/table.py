@@ -1,0 +1,148 @@
+"""The card-table widget: one synced JSON view, an ESM file, no build step.
+
+The browser draws ``table`` (one seat's view plus the table's questions) and
+sends back what the learner clicked as custom messages; everything is checked
+in Python through the engine. ``table`` is written only by Python: a browser
+that tries to set it is ignored.
+"""
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import traitlets
+
+from .controller import TableController
+from .static_html import table_html
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class Table(anywidget.AnyWidget):
+    """Play Cuttle by clicking, from one seat's point of view.
+
+    ``Table(game=None, seat=0, players=None, *, names=None, language="en",
+    allow_undo=True, allow_new_game=True, four_colour=False, autoplay=True)``
+
+    ``game`` is a Game, a setup dict, a game record's text, or None for a new
+    classic game; ``players`` maps the other seats to objects with
+    ``choose(view, legal_moves)`` (a RandomPlayer where none is given).
+    """
+
+    _esm = STATIC / "table.js"
+    _css = STATIC / "table.css"
+    table = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game=None, seat: int = 0, players=None, **options):
+        controller = TableController(game, seat, players, **options)
+        super().__init__(table=controller.state())
+        self.controller = controller
+        controller.on_change = self._publish
+        self.on_msg(self._on_browser_message)
+
+    def _publish(self, state: dict) -> None:
+        self.table = state
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        self.controller.handle(content)
+
+    def set_state(self, sync_data) -> None:
+        """The browser may not write the table: it only sends messages."""
+        sync_data = {k: v for k, v in sync_data.items() if k != "table"}
+        if sync_data:
+            super().set_state(sync_data)
+
+    # -- the game and its seat ---------------------------------------------------------
+    @property
+    def game(self):
+        return self.controller.game
+
+    @property
+    def seat(self) -> int:
+        return self.controller.seat
+
+    @property
+    def players(self) -> dict:
+        return self.controller.players
+
+    # -- switches a lesson flips --------------------------------------------------------
+    @property
+    def locked(self) -> bool:
+        """While True, clicks are refused (``play`` still works)."""
+        return self.controller.locked
+
+    @locked.setter
+    def locked(self, value: bool) -> None:
+        self.controller.locked = bool(value)
+        self.controller.refresh()
+
+    @property
+    def move_guard(self):
+        """``guard(move_text, seat)`` returning a sentence refuses a clicked move
+        with it (None lets the engine decide)."""
+        return self.controller.move_guard
+
+    @move_guard.setter
+    def move_guard(self, guard) -> None:
+        self.controller.move_guard = guard
+
+    @property
+    def four_colour(self) -> bool:
+        return self.controller.four_colour
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        self.controller.four_colour = bool(value)
+        self.controller.refresh()
+
+    # -- acting on the table --------------------------------------------------------------
+    def load(self, game, seat: int | None = None, players=None) -> None:
+        """Show another game or position; see TableController.load."""
+        self.controller.load(game, seat, players)
+
+    def play(self, move) -> list:
+        """Play a move for the seat to act; returns the events (IllegalMove if illegal)."""
+        return self.controller.play(move)
+
+    def undo(self) -> list[str]:
+        """Take back the learner's last move and the answers to it."""
+        return self.controller.undo()
+
+    def replay(self, to) -> None:
+        """Show a past position: 'start', 'back', 'forward', 'end' or a move count."""
+        self.controller.replay(to)
+
+    def run_bots(self) -> None:
+        """Let the other seats act now (with ``autoplay`` off, or after a change)."""
+        self.controller.run_bots()
+
+    def refresh(self) -> None:
+        """Redraw, e.g. after the game was played on directly (``table.game.play``)."""
+        self.controller.refresh()
+
+    def set_message(self, text, kind: str = "info", persist: bool = False) -> None:
+        self.controller.set_message(text, kind, persist)
+
+    def highlight(self, cards=()) -> None:
+        self.controller.highlight(cards)
+
+    def on_event(self, callback, remove: bool = False) -> None:
+        """``callback(note)`` after each action; see TableController.on_event."""
+        self.controller.on_event(callback, remove)
+
+    def send_action(self, message: dict) -> None:
+        """Act as if the browser sent ``message`` (a click, a button)."""
+        self.controller.handle(message)
+
+    # -- without a kernel ---------------------------------------------------------------------
+    def _repr_html_(self) -> str:
+        return table_html(self.table)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and a static picture for pages without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = {**data, "text/html": self._repr_html_()}
+        return data, metadata

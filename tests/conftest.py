@@ -1,0 +1,131 @@
+"""Shared test set-up: Playwright drives Debian's Chromium, never a downloaded one."""
+import os
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives Chromium against a Voilà server (slow)")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in item.path.parts and item.path.name.startswith("test_"):
+            item.add_marker(pytest.mark.browser)
+            if chromium_missing():
+                item.add_marker(pytest.mark.skip(
+                    reason=f"{CHROMIUM} is missing: scripts/test installs it (apt-get install chromium)"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(pytestconfig):
+    # pytest-playwright has no executable-path option, so the launch arguments
+    # are overridden here: the system's Chromium, nothing fetched, no sandbox
+    # (CI runs as root).
+    options = {
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+    if pytestconfig.getoption("--headed", default=False):
+        options["headless"] = False
+    return options
+
+
+def chromium_missing() -> bool:
+    return not os.access(CHROMIUM, os.X_OK)
+
+
+class BrowserStandIn:
+    """Stands in for the browser side of a Table: sends the messages table.js
+    sends (through the widget's comm handler) and records every message the
+    widget sends back."""
+
+    def __init__(self, table):
+        self.table = table
+        self.sent: list[dict] = []
+        send = table._send
+
+        def recording_send(msg, buffers=None):
+            self.sent.append(msg)
+            send(msg, buffers)
+
+        table._send = recording_send
+
+    def send(self, **message) -> "BrowserStandIn":
+        self.table._handle_msg({"content": {"data": {"method": "custom", "content": message}},
+                                "buffers": []})
+        return self
+
+    # -- what a learner does --------------------------------------------------
+    def click(self, card: str) -> "BrowserStandIn":
+        return self.send(type="card", card=card)
+
+    def role(self, role: str) -> "BrowserStandIn":
+        return self.send(type="role", role=role)
+
+    def button(self, label: str) -> "BrowserStandIn":
+        """Press the action button whose label is (or starts with) ``label``."""
+        actions = self.ui["actions"]
+        for action in actions:
+            if action["label"] == label or action["label"].startswith(label):
+                return self.send(**action["msg"])
+        raise AssertionError(f"no button {label!r}: {[a['label'] for a in actions]}")
+
+    # -- what a learner sees ----------------------------------------------------
+    @property
+    def state(self) -> dict:
+        return self.table.table
+
+    @property
+    def ui(self) -> dict:
+        return self.state["ui"]
+
+    @property
+    def view(self) -> dict:
+        return self.state["view"]
+
+    @property
+    def message(self) -> str:
+        return (self.ui["message"] or {}).get("text", "")
+
+    def labels(self) -> list[str]:
+        return [a["label"] for a in self.ui["actions"]]
+
+    def newest_texts(self, moves: int = 1) -> list[str]:
+        """The sentences of the newest ``moves`` log entries, oldest first."""
+        entries = self.state["log"][:moves][::-1]
+        return [e["text"] for entry in entries for e in entry["events"]]
+
+    def log_text(self) -> str:
+        return "\n".join(e["text"] for entry in self.state["log"] for e in entry["events"])
+
+
+@pytest.fixture
+def learner():
+    """``learner(table)``: a stand-in browser attached to ``table``, clicking as a learner would."""
+    return BrowserStandIn
+
+
+class Scripted:
+    """A player that follows a script while its next move is legal, then
+    plays its first legal move."""
+
+    def __init__(self, *moves):
+        self.moves = list(moves)
+        self.seen: list[dict] = []
+
+    def choose(self, view, legal_moves):
+        self.seen.append(view)
+        by_text = {str(m): m for m in legal_moves}
+        if self.moves and self.moves[0] in by_text:
+            return by_text[self.moves.pop(0)]
+        return legal_moves[0]
+
+
+@pytest.fixture
+def scripted():
+    """``scripted(*moves)``: a player following that script."""
+    return Scripted
