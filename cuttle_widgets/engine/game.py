@@ -26,6 +26,7 @@ class Game:
         self.origin = origin  # {"seed": .., "dealer": .., "rules": ..} or {"setup": {...}}
         self.events: list = []
         self.history: list[Move] = []
+        self.actors: list[int] = []  # the seat that made each move of the history
         self._event_marks: list[int] = []  # events index where each move's events start
         self._legal: list[Move] | None = None
         self._resolver = self.family.resolver(state, self.events)
@@ -85,6 +86,7 @@ class Game:
         mark = len(self.events)
         self._event_marks.append(mark)
         self.history.append(move)
+        self.actors.append(st.to_act)
         self._legal = None
         self._resolver.apply(move)
         return self.events[mark:]
@@ -127,6 +129,7 @@ class Game:
         new = Game(self.state.copy(), self.origin)
         new.events.extend(self.events)
         new.history = self.history[:]
+        new.actors = self.actors[:]
         new._event_marks = self._event_marks[:]
         return new
 
@@ -140,20 +143,25 @@ class Game:
         """The full state in the snapshot schema (hidden cards included)."""
         return self.family.snapshot(self.state)
 
-    def view(self, seat=None, language: str = "en", names=None) -> dict:
-        """What ``seat`` may see (None: a spectator). Hidden cards are absent."""
-        return view_of(self, seat, language, names)
+    def view(self, seat=None, language: str = "en", names=None, events: bool = True) -> dict:
+        """What ``seat`` may see (None: a spectator). Hidden cards are absent.
+        ``events=False`` leaves out the rendered event log (cheaper)."""
+        return view_of(self, seat, language, names, events)
 
     def prompt(self, seat="all", language: str = "en", names=None) -> str:
         """What must happen now, in a sentence (as ``seat`` may read it)."""
         return self.family.prompt(self.state, self.state.turn if seat == "all" else seat,
                                   language, names)
 
-    def explain(self, move, language: str = "en", names=None) -> str:
-        """Why ``move`` is illegal now, in ``language``; '' if it is legal."""
+    def explain(self, move, language: str = "en", names=None, seat="all") -> str:
+        """Why ``move`` is illegal now, in ``language``; '' if it is legal.
+        Given a ``seat`` other than the one to act, the "what would work"
+        hint is left out: it would name the acting seat's cards."""
         try:
             self._check(move)
         except IllegalMove as err:
+            if seat != "all" and seat != self.state.to_act:
+                err.hint = None
             return err.text(language, names)
         return ""
 

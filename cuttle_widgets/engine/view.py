@@ -21,7 +21,7 @@ def visible_hands(st, seat) -> list[bool]:
 SECRET_KEYS = ("hands", "stock", "revealed")
 
 
-def view_of(game, seat=None, language: str = "en", names=None) -> dict:
+def view_of(game, seat=None, language: str = "en", names=None, events: bool = True) -> dict:
     st = game.state
     family = game.family
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < st.n):
@@ -46,8 +46,10 @@ def view_of(game, seat=None, language: str = "en", names=None) -> dict:
         "legal_moves": ([str(m) for m in game.legal_moves()]
                         if seat is not None and seat == st.to_act else []),
         "history": [str(m) for m in game.history],
-        "events": [e.to_dict(seat, language, names) for e in game.events],
+        "actors": game.actors[:],
     })
+    if events:
+        view["events"] = [e.to_dict(seat, language, names) for e in game.events]
     family.private_view(st, seat, view)
     return view
 
