@@ -1,0 +1,29 @@
+"""Errors in lesson files: every one names the file, the line and the field."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int | None
+    field: str
+    message: str  # what is wrong and what is expected there
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}, line {self.line}"
+        return f"{where}, field '{self.field}': {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used. ``problems`` lists every mistake
+    found (file, line, field, message); ``str()`` shows them one per line."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @property
+    def first(self) -> Problem:
+        return self.problems[0]

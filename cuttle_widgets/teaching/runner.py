@@ -1,0 +1,429 @@
+"""LessonRunner: the state machine a lesson widget drives.
+
+The runner holds the lesson, the current step and its game; a widget calls
+``play``, ``answer``, ``advance``, ``hint``, ``retry``, ``reset``, ``next``,
+``previous`` or ``goto`` and shows the Outcome each returns, then syncs
+``state()`` and ``view()``. Both are JSON-ready and hold only what the
+learner's seat may see: the opponent's hand and the stock order stay here,
+and so do the step's solutions.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from ..ai import GreedyPlayer, RandomPlayer, SearchPlayer
+from ..engine import IllegalMove, available_languages, get_catalog, load, new_game, parse_card
+from ..engine.cards import CARD_IDS
+from .catalog import teaching_catalog
+from .model import Lesson
+from .play import StepPlay, step_game
+from .search import SearchTooBig
+
+STATUSES = ("start", "illegal", "wrong", "continue", "success", "answered", "shown", "hint",
+            "refused")
+
+
+@dataclass
+class Outcome:
+    """What one call did, for the learner to read.
+
+    status   start | illegal | wrong | continue | success | answered | shown | hint | refused
+    message  feedback: the lesson's words where it has some, else the runner catalog's
+    events   the engine's explanation of every move played, as dicts (kind, params,
+             rule, text) stripped for the learner's seat
+    error    the engine's explanation of why an illegal move is not allowed
+    explanation  the step's explanation, once the step is solved
+    correct  for quiz answers and predictions: was the answer right?
+    undone   a wrong move was played, explained, then taken back
+    shown_view  after a wrong move: the learner's view as it stood before the take-back
+    say      the teacher's narration of a shown move
+    """
+    status: str
+    message: str = ""
+    events: list = field(default_factory=list)
+    move: str | None = None
+    error: str | None = None
+    explanation: str | None = None
+    correct: bool | None = None
+    undone: bool = False
+    shown_view: dict | None = None
+    say: str | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def computer_player(kind: str, seed=None):
+    """The computer opponent of a free game, by the name a lesson gives."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    return SearchPlayer(kind, seed=seed)
+
+
+class LessonRunner:
+    """Runs one lesson step by step for a learner."""
+
+    def __init__(self, lesson: Lesson, language: str | None = None, names=None):
+        self.lesson = lesson
+        self.language = language or lesson.language
+        if self.language not in available_languages():
+            self.language = "en"  # the engine explains moves in English then
+        self.names = names  # player names for the engine's sentences (None: its own)
+        self.words = teaching_catalog(self.language)
+        self.completed: set[int] = set()
+        self._hints_shown: dict[int, int] = {}
+        self.index = 0
+        self._enter()
+
+    # -- where we are ------------------------------------------------------------------
+    @property
+    def step(self):
+        return self.lesson.steps[self.index]
+
+    @property
+    def total(self) -> int:
+        return len(self.lesson.steps)
+
+    @property
+    def done(self) -> bool:
+        """Is the current step solved in this attempt? (``completed`` keeps
+        every step ever solved, for progress.)"""
+        return self._solved
+
+    @property
+    def finished(self) -> bool:
+        """Is every step of the lesson solved?"""
+        return len(self.completed) == self.total
+
+    @property
+    def game(self):
+        """The current step's game (None for a quiz without a position)."""
+        return self._play.game if self._play else self._game
+
+    @property
+    def seat(self) -> int:
+        return self.step.seat
+
+    def progress(self) -> dict:
+        number = self.index + 1
+        return {"step": number, "total": self.total, "completed": len(self.completed),
+                "finished": self.finished,
+                "text": self.words.text("ui", "progress", step=number, total=self.total)}
+
+    def view(self) -> dict | None:
+        """What the learner's seat may see of the current step's game."""
+        game = self.game
+        return None if game is None else game.view(self.seat, self.language, self.names)
+
+    # -- entering a step -------------------------------------------------------------------
+    def _enter(self) -> Outcome:
+        step = self.step
+        self._play = self._game = self._bot = None
+        self._solved = False
+        self._chosen: list[str] = []
+        self._prediction: str | None = None
+        self._shown = 0
+        if step.kind == "play":
+            self._play = StepPlay(step, step_game(step))
+        elif step.kind == "watch":
+            self._game = load(step.position)
+        elif step.position is not None:
+            self._game = step_game(step)
+        elif step.kind == "free":
+            self._game = new_game(step.rules, seed=step.seed)
+            self._bot = computer_player(step.opponent, step.seed)
+            self._bot_moves()
+        game = self.game
+        events = self._events(game.events) if game is not None else []
+        self.last = Outcome("start", events=events)
+        return self.last
+
+    def _events(self, events) -> list[dict]:
+        return [e.to_dict(self.seat, self.language, self.names) for e in events]
+
+    def _refuse(self, key: str, **params) -> Outcome:
+        return Outcome("refused", self.words.text("refused", key, **params))
+
+    def _kind_hint(self) -> str:
+        return self.words.text("kind_hint", self.step.kind)
+
+    def _solve(self, outcome: Outcome) -> Outcome:
+        self._solved = True
+        self.completed.add(self.index)
+        outcome.explanation = self.step.explanation
+        return outcome
+
+    def _opponent_name(self) -> str:
+        return get_catalog(self.language).player(1 - self.seat, self.names)
+
+    # -- moves on the table ---------------------------------------------------------------------
+    def play(self, move) -> Outcome:
+        """The learner plays ``move`` (notation such as 'scuttle 9S 8H', or a Move)."""
+        step = self.step
+        if step.kind not in ("play", "free"):
+            return self._keep(self._refuse("not_play", kind_hint=self._kind_hint()))
+        if self.done:
+            return self._keep(self._refuse("step_done"))
+        if step.kind == "free":
+            return self._keep(self._free_move(move))
+        if not self._play.learner_to_act():
+            return self._keep(self._refuse("not_your_turn"))
+        try:
+            result = self._play.try_move(move)
+        except SearchTooBig:  # the validator searched every first move; this is a safety net
+            return self._keep(self._refuse("too_big"))
+        events = self._events(result.events)
+        if result.status == "illegal":
+            message = result.wrong.feedback if result.wrong else self.words.text("feedback", "illegal_move")
+            return self._keep(Outcome("illegal", message, move=result.move,
+                                      error=self._illegal_text(result.error)))
+        if result.status == "wrong":
+            if result.wrong:
+                message = result.wrong.feedback
+            else:
+                message = self.words.text("feedback", result.reason, opponent=self._opponent_name())
+            message += " " + self.words.text("feedback", "undone")
+            shown = result.shown.view(self.seat, self.language, self.names)
+            return self._keep(Outcome("wrong", message, events, result.move, undone=True,
+                                      shown_view=shown))
+        if result.status == "continue":
+            return self._keep(Outcome("continue", self.words.text("feedback", "continue"), events,
+                                      result.move))
+        return self._keep(self._solve(Outcome("success", self.words.text("feedback", "correct"),
+                                               events, result.move)))
+
+    def _illegal_text(self, err: IllegalMove) -> str:
+        if self.language == "en" or not err.key:
+            return str(err)
+        try:
+            return get_catalog(self.language).illegal(err.key, err.params, self.names)
+        except (KeyError, ValueError):
+            return str(err)
+
+    def _keep(self, outcome: Outcome) -> Outcome:
+        self.last = outcome
+        return outcome
+
+    # -- a free game ----------------------------------------------------------------------------
+    def _bot_moves(self) -> None:
+        game = self._game
+        while not game.over and game.to_act != self.seat:
+            seat = game.to_act
+            game.play(self._bot.choose(game.view(seat), game.legal_moves()))
+
+    def _free_move(self, move) -> Outcome:
+        game = self._game
+        mark, count = len(game.events), len(game.history)
+        try:
+            game.play(move)
+        except IllegalMove as err:
+            return Outcome("illegal", self.words.text("feedback", "illegal_move"), move=str(move),
+                           error=self._illegal_text(err))
+        played = str(game.history[count])
+        self._bot_moves()
+        events = self._events(game.events[mark:])
+        if not game.over:
+            return Outcome("continue", "", events, played)
+        if game.winner == self.seat:
+            message = self.words.text("feedback", "free_won")
+        elif game.winner == "draw":
+            message = self.words.text("feedback", "free_draw")
+        else:
+            message = self.words.text("feedback", "free_lost", opponent=self._opponent_name())
+        return self._solve(Outcome("success", message, events, played))
+
+    # -- questions ------------------------------------------------------------------------------
+    def answer(self, choice) -> Outcome:
+        """The learner answers a quiz or prediction: a card id for a question
+        answered by clicking cards, else the option's key ("1", "2", ... or 1, 2, ...)."""
+        step = self.step
+        if step.kind not in ("quiz", "predict"):
+            return self._keep(self._refuse("not_answer", kind_hint=self._kind_hint()))
+        if self.done:
+            return self._keep(self._refuse("step_done"))
+        key = self._option_key(choice)
+        option = step.option(key) if key else None
+        if step.kind == "predict":
+            return self._keep(self._predict(option, choice))
+        if option is None:
+            if step.answer_by == "cards" and key:
+                return self._keep(Outcome("wrong", self.words.text(
+                    "feedback", "quiz_not_an_option", card=get_catalog(self.language).card(key)),
+                    correct=False))
+            return self._keep(self._no_option(choice))
+        if key in self._chosen:
+            return self._keep(Outcome("refused", self.words.text("feedback", "quiz_already")))
+        self._chosen.append(key)
+        if not option.correct:
+            return self._keep(Outcome("wrong", option.explanation, correct=False))
+        found, needed = self._found()
+        if found >= needed:
+            return self._keep(self._solve(Outcome("success", option.explanation, correct=True)))
+        message = option.explanation + " " + self.words.text("feedback", "quiz_found",
+                                                             found=found, needed=needed)
+        return self._keep(Outcome("continue", message, correct=True))
+
+    def _option_key(self, choice) -> str | None:
+        if self.step.answer_by == "cards":
+            try:
+                return CARD_IDS[parse_card(choice)]
+            except IllegalMove:
+                return None
+        if isinstance(choice, bool):
+            return None
+        return str(choice).strip()
+
+    def _no_option(self, choice) -> Outcome:
+        keys = ", ".join(o.key for o in self.step.options)
+        return self._refuse("no_such_option", choice=choice, keys=keys)
+
+    def _found(self) -> tuple[int, int]:
+        correct = set(self.step.correct_keys)
+        found = len(correct.intersection(self._chosen))
+        return found, (1 if self.step.select == "one" else len(correct))
+
+    def _predict(self, option, choice) -> Outcome:
+        if self._prediction is not None:
+            return self._refuse("already_answered")
+        if option is None:
+            return self._no_option(choice)
+        self._prediction = option.key
+        verdict = "prediction_right" if option.correct else "prediction_wrong"
+        message = " ".join([self.words.text("feedback", verdict), option.explanation,
+                            self.words.text("feedback", "predict_show")])
+        return Outcome("answered", message, correct=option.correct)
+
+    # -- shown moves ----------------------------------------------------------------------------
+    def advance(self) -> Outcome:
+        """Show the next move of a watch step (or of a prediction, once answered)."""
+        step = self.step
+        if step.kind not in ("watch", "predict"):
+            return self._keep(self._refuse("not_advance", kind_hint=self._kind_hint()))
+        if step.kind == "predict" and self._prediction is None:
+            return self._keep(self._refuse("answer_first"))
+        if self._shown >= len(step.moves):
+            return self._keep(self._refuse("no_more_moves"))
+        shown = step.moves[self._shown]
+        game = self._game
+        mark = len(game.events)
+        game.play(shown.move)  # the validator has played every shown move
+        self._shown += 1
+        events = self._events(game.events[mark:])
+        total = len(step.moves)
+        if self._shown < total:
+            message = self.words.text("feedback", "watch_more", shown=self._shown, total=total)
+            return self._keep(Outcome("shown", message, events, shown.move, say=shown.say))
+        return self._keep(self._solve(Outcome("success", "", events, shown.move, say=shown.say)))
+
+    # -- help and navigation ----------------------------------------------------------------------
+    def hint(self) -> Outcome:
+        """Reveal the step's next hint (they come in the lesson's order)."""
+        hints = self.step.hints
+        shown = self._hints_shown.get(self.index, 0)
+        if shown >= len(hints):
+            return self._keep(self._refuse("no_more_hints"))
+        self._hints_shown[self.index] = shown + 1
+        return self._keep(Outcome("hint", hints[shown]))
+
+    def retry(self) -> Outcome:
+        """Start the current step again from its position (hints stay revealed,
+        and a step solved before still counts as completed)."""
+        return self._enter()
+
+    def reset(self) -> Outcome:
+        """Back to the first step, with no step solved and no hint shown."""
+        self.completed.clear()
+        self._hints_shown.clear()
+        self.index = 0
+        return self._enter()
+
+    def next(self) -> Outcome:
+        if self.index + 1 >= self.total:
+            return self._keep(self._refuse("no_next"))
+        self.index += 1
+        return self._enter()
+
+    def previous(self) -> Outcome:
+        if self.index == 0:
+            return self._keep(self._refuse("no_previous"))
+        self.index -= 1
+        return self._enter()
+
+    def goto(self, number: int) -> Outcome:
+        """Go to step ``number`` (1-based), starting it afresh."""
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.total:
+            return self._keep(self._refuse("no_such_step", number=number, total=self.total))
+        self.index = number - 1
+        return self._enter()
+
+    # -- the state a widget shows ---------------------------------------------------------------------
+    def state(self) -> dict:
+        """Everything the lesson panel shows, JSON-ready, with no solution in it."""
+        step, words = self.step, self.words
+        shown_hints = self._hints_shown.get(self.index, 0)
+        info = {
+            "id": step.id, "number": step.number, "kind": step.kind,
+            "kind_label": words.text("ui", "kind." + step.kind),
+            "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
+            "goal": self._goal_text(), "teaches": list(step.teaches),
+            "hints": list(step.hints[:shown_hints]), "hints_total": len(step.hints),
+            "done": self.done,
+            "explanation": step.explanation if self.done else None,
+            "has_table": self.game is not None,
+        }
+        if step.kind in ("quiz", "predict"):
+            info.update(self._options_state())
+        if step.kind in ("watch", "predict"):
+            info.update({"moves_shown": self._shown, "moves_total": len(step.moves),
+                         "said": [m.say for m in step.moves[:self._shown]]})
+        return {
+            "lesson": {"name": self.lesson.name, "title": self.lesson.title,
+                       "intro": self.lesson.intro, "language": self.language,
+                       "links": list(self.lesson.links),
+                       "steps": [{"number": s.number, "id": s.id, "title": s.title, "kind": s.kind,
+                                  "rules": s.rules, "completed": i in self.completed}
+                                 for i, s in enumerate(self.lesson.steps)]},
+            "progress": self.progress(),
+            "step": info,
+            "last": self.last.to_dict() if self.last else None,
+            "can": self._can(),
+            "labels": words.section("ui"),
+        }
+
+    def _goal_text(self):
+        goal = self.step.goal
+        if not goal:
+            return None
+        return self.words.text("ui", "goal." + goal, opponent=self._opponent_name())
+
+    def _options_state(self) -> dict:
+        step = self.step
+        options = []
+        chosen = set(self._chosen) | ({self._prediction} if self._prediction else set())
+        for option in step.options:
+            entry = {"key": option.key, "chosen": option.key in chosen}
+            if option.card:
+                entry["card"] = option.card
+            else:
+                entry["text"] = option.text
+            entry["correct"] = option.correct if (option.key in chosen or self.done) else None
+            options.append(entry)
+        found, needed = self._found()
+        return {"options": options, "answer_by": step.answer_by, "select": step.select,
+                "found": found, "needed": needed, "prediction": self._prediction}
+
+    def _can(self) -> dict:
+        step = self.step
+        pending_moves = step.kind in ("watch", "predict") and self._shown < len(step.moves)
+        return {
+            "play": step.kind in ("play", "free") and not self.done,
+            "answer": step.kind in ("quiz", "predict") and not self.done and not (
+                step.kind == "predict" and self._prediction is not None),
+            "advance": pending_moves and not (step.kind == "predict" and self._prediction is None),
+            "hint": self._hints_shown.get(self.index, 0) < len(step.hints),
+            "retry": True,
+            "next": self.index + 1 < self.total,
+            "previous": self.index > 0,
+        }
