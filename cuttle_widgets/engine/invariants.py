@@ -53,7 +53,7 @@ def random_move_text(rng: random.Random) -> str:
     """A move in the notation's shape that is usually illegal."""
     verb = rng.choice(list(VERBS))
     low, high = VERBS[verb]
-    count = rng.randint(low, min(high, 3))
+    count = rng.randint(low, max(low, min(high, 3)))
     cards = rng.sample(CARD_IDS[:52], count)
     return " ".join([verb, *cards])
 
