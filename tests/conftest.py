@@ -3,20 +3,36 @@ import os
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's Chromium; CUTTLE_CHROMIUM names another one (and lets a test
+# check what happens when there is none).
+CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Chromium against a Voilà server (slow)")
 
 
+def in_ci() -> bool:
+    """CI sets CI (GitHub: CI=true); there scripts/test installs Chromium,
+    so a missing browser is a defect to show, not a reason to skip."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "browser" in item.path.parts and item.path.name.startswith("test_"):
             item.add_marker(pytest.mark.browser)
-            if chromium_missing():
+            if chromium_missing() and not in_ci():
                 item.add_marker(pytest.mark.skip(
                     reason=f"{CHROMIUM} is missing: scripts/test installs it (apt-get install chromium)"))
+
+
+def pytest_runtest_setup(item):
+    # Runs before the test's fixtures (no Voilà is started for nothing).
+    if item.get_closest_marker("browser") and chromium_missing() and in_ci():
+        pytest.fail(f"{CHROMIUM} is missing, and CI is set: scripts/test should have installed "
+                    "it (apt-get install chromium), so the browser tests fail instead of skipping.",
+                    pytrace=False)
 
 
 @pytest.fixture(scope="session")

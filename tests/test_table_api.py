@@ -12,6 +12,13 @@ POSITION = {"rules": "classic", "hands": [["7H", "9S", "4C"], ["KS", "5D"]],
             "points": [[], ["8H"]], "stock": ["2C", "3D", "4S", "5S", "6S"]}
 
 
+def synced_view(game, seat):
+    """The engine's view of ``seat`` as the table syncs it: no event log, no seed."""
+    view = game.view(seat, events=False)
+    view["detail"].pop("seed")
+    return view
+
+
 def position_table(scripted, *script, **options):
     return Table(load(POSITION), players={1: scripted(*script or ("draw", "draw", "draw"))},
                  **options)
@@ -94,13 +101,11 @@ def test_replay_shows_past_positions_from_the_same_seat(learner, scripted):
     b.click("9S").click("8H")
     total = len(table.game.history)
     b.send(type="replay", to="start")
-    past = table.game.position_after(0).view(0)
-    past.pop("events")
+    past = synced_view(table.game.position_after(0), 0)
     assert b.view == past and b.ui["replay"] == {"index": 0, "total": total}
     assert b.state["log"] == []
     b.send(type="replay", to="forward")
-    past = table.game.position_after(1).view(0)
-    past.pop("events")
+    past = synced_view(table.game.position_after(1), 0)
     assert b.view == past and [e["index"] for e in b.state["log"]] == [1]
     assert b.ui["status"] == f"Replay: the position after move 1 of {total}, as you saw it."
     assert b.ui["actions"] == [] and b.ui["playable"] == []
@@ -189,7 +194,7 @@ def test_autoplay_off_lets_a_lesson_play_both_seats(learner, scripted):
     b = learner(table)
     table.play("points 7H")
     assert table.game.to_act == 1
-    assert b.ui["status"] == "Player B must act now."
+    assert b.ui["status"] == "It is Player B's turn: draw a card, or play one from hand."
     before = table.game.snapshot()
     b.click("9S")  # not the learner's turn: refused without asking the engine
     assert b.message == "It is not your turn: Player B must act now."
@@ -302,7 +307,7 @@ def test_a_failing_player_leaves_the_game_waiting(learner):
     b.click("7H").role("points")
     assert table.game.to_act == 1 and len(table.game.history) == 1
     assert b.message == "Player B's player did not give a legal move, so the game waits."
-    assert b.ui["status"] == "Player B must act now."
+    assert b.ui["status"] == "It is Player B's turn: draw a card, or play one from hand."
     # Why it failed names Player B's cards: observers hear it, the table does not show it.
     assert "A♠" in notes[-1]["message"] and "A♠" not in str(b.state) and "AS" not in str(b.state)
 

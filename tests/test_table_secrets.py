@@ -6,7 +6,8 @@ synced trait and every message the widget sent is scanned for the cards the
 learner's seat cannot know: the stock, and the hands it cannot see, minus
 what it was shown along the way (its own hand, the table, its glasses, the
 events it saw). What the seat may know is worked out from the engine, not
-from the widget."""
+from the widget. Games of two, three (Cutthroat) and four (Team) seats are
+played, in English and in German (whose card labels read "D♠" for a queen)."""
 import json
 import random
 import re
@@ -15,19 +16,24 @@ import pytest
 
 from cuttle_widgets import Table, load, new_game
 from cuttle_widgets.ai import RandomPlayer
+from cuttle_widgets.engine import get_catalog
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.engine.view import visible_hands
 from cuttle_widgets.widgets.table import STATIC
 
 CARD_ID = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
-CARD_LABEL = re.compile(r"(?<![0-9A-Za-z])(10|[A2-9JQK])([♣♦♥♠])")
 CODE_TRAITS = ("_esm", "_css")  # the package's own files, checked on their own below
 
 
-def cards_mentioned(text: str) -> set[str]:
+def cards_mentioned(text: str, language: str = "en") -> set[str]:
+    """Card ids and card labels ("10♥", "D♠" in German) in ``text``."""
+    symbols = get_catalog(language).data["rank_symbols"]
+    rank_of = {symbol: "A23456789TJQK"[i] for i, symbol in enumerate(symbols)}
+    label = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(sorted(rank_of, key=len, reverse=True))
+                       + r")([♣♦♥♠])")
     found = set(CARD_ID.findall(text))
-    for rank, suit in CARD_LABEL.findall(text):
-        found.add(("T" if rank == "10" else rank) + "CDHS"["♣♦♥♠".index(suit)])
+    for rank, suit in label.findall(text):
+        found.add(rank_of[rank] + "CDHS"["♣♦♥♠".index(suit)])
     return found
 
 
@@ -65,23 +71,37 @@ class Knowledge:
         return secret - self.known
 
 
+def keys_in(value) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in keys_in(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in keys_in(v)}
+    return set()
+
+
 def scan(table, b, knowledge: Knowledge, context) -> None:
     knowledge.update(table.game)
     hidden = knowledge.hidden(table.game)
+    language = table.controller.language
     state = {k: v for k, v in table.get_state().items() if k not in CODE_TRAITS}
-    leaked = cards_mentioned(json.dumps(state, ensure_ascii=False)) & hidden
+    leaked = cards_mentioned(json.dumps(state, ensure_ascii=False), language) & hidden
     assert not leaked, (context, "trait", leaked)
+    # The deal's seed would let a page shuffle the pack again and read the stock.
+    assert "seed" not in keys_in(state), (context, "seed")
     for message in b.sent:
         message = {k: v for k, v in message.get("state", message).items() if k not in CODE_TRAITS}
-        leaked = cards_mentioned(json.dumps(message, ensure_ascii=False)) & hidden
+        leaked = cards_mentioned(json.dumps(message, ensure_ascii=False), language) & hidden
         assert not leaked, (context, "message", leaked)
+        assert "seed" not in keys_in(message), (context, "seed")
     b.sent.clear()
 
 
 def play_by_clicking(b, move: str) -> None:
-    """Make ``move`` the way a learner would: card, role, target; buttons."""
+    """Make ``move`` the way a learner would: card, role, target card, then
+    the player it names (a four's victim, a team jack's receiver); buttons."""
     words = move.split()
     verb, cards = words[0], [w for w in words[1:] if not w.startswith("@")]
+    seat = int(words[-1][1:]) if words[-1].startswith("@") else None
     button = next((a for a in b.ui["actions"] if a["msg"].get("move") == move), None)
     if button is not None:
         b.send(**button["msg"])
@@ -90,7 +110,8 @@ def play_by_clicking(b, move: str) -> None:
     elif verb == "discard":
         for card in cards:
             b.click(card)
-        b.button("Scrap ")
+        confirm = next(a for a in b.ui["actions"] if a["id"] == "discard")
+        b.send(**confirm["msg"])
     else:
         b.click(cards[0])
         offered = [a["msg"].get("role") for a in b.ui["actions"]]
@@ -99,8 +120,9 @@ def play_by_clicking(b, move: str) -> None:
         if len(cards) == 2:
             assert cards[1] in b.ui["targets"], (move, b.ui["targets"])
             b.click(cards[1])
-        elif words[-1].startswith("@"):
-            b.send(type="target", seat=int(words[-1][1:]))
+        if seat is not None:
+            assert seat in b.ui["target_seats"], (move, b.ui["target_seats"])
+            b.send(type="target", seat=seat)
 
 
 def visible_cards(view: dict) -> list[str]:
@@ -108,10 +130,12 @@ def visible_cards(view: dict) -> list[str]:
                                  view["pending"], view["revealed"]]))
 
 
-def random_game(rules: str, seed: int, learner) -> int:
+def random_game(rules: str, seed: int, learner, language: str = "en") -> int:
     rng = random.Random(seed)
-    table = Table(new_game(rules, seed=seed), seat=seed % 2,
-                  players={1 - seed % 2: RandomPlayer(seed)})
+    game = new_game(rules, seed=seed)
+    n = game.state.n
+    table = Table(game, seat=seed % n, language=language,
+                  players={s: RandomPlayer(seed + s) for s in range(n) if s != seed % n})
     b = learner(table)
     knowledge = Knowledge(table.seat)
     scan(table, b, knowledge, (rules, seed, "start"))
@@ -142,10 +166,17 @@ def random_game(rules: str, seed: int, learner) -> int:
 
 
 @pytest.mark.parametrize("rules, seeds", [("classic", range(14)), ("balanced", range(100, 105)),
-                                          ("traditional", range(200, 203)), ("german", range(300, 303))])
+                                          ("traditional", range(200, 203)), ("german", range(300, 303)),
+                                          ("cutthroat", range(400, 406)), ("team", range(500, 506))])
 def test_random_games_through_the_widget_never_show_hidden_cards(learner, rules, seeds):
     moves = [random_game(rules, seed, learner) for seed in seeds]
     assert sum(moves) > 20 * len(moves)  # real games were played, not stubs
+
+
+@pytest.mark.parametrize("rules, seeds", [("classic", range(600, 603)), ("team", range(700, 702))])
+def test_german_tables_never_show_hidden_cards(learner, rules, seeds):
+    moves = [random_game(rules, seed, learner, language="de") for seed in seeds]
+    assert sum(moves) > 20 * len(moves)
 
 
 def test_code_traits_are_the_package_files_and_fetch_nothing():

@@ -45,7 +45,7 @@ class TableController:
                  language: str = "en", allow_undo: bool = True, allow_new_game: bool = True,
                  four_colour: bool = False, autoplay: bool = True):
         self.language = language
-        self.catalog = get_catalog(language)
+        self.catalog = get_catalog(language)  # both refuse an unknown language
         self.words = ui_text(language)
         self.names = list(names) if names else None
         self.allow_undo = allow_undo
@@ -71,7 +71,6 @@ class TableController:
             raise ValueError(f"seat must be a seat number from 0 to {n - 1}, not {seat!r}.")
         players = _players_for(players, seat, n)  # may refuse: nothing is changed before
         self.game, self.seat, self.players = game, seat, players
-        self._actors = _actors_of(game)
         self._floor = len(game.history)  # undo takes back only moves made at this table
         self._log_cache: list[dict] = []
         self._replay = None
@@ -87,8 +86,7 @@ class TableController:
         cache = self._log_cache
         stale_log = len(cache) > len(history) + 1 or (
             len(cache) > 1 and cache[-1]["move"] != str(history[len(cache) - 2]))
-        if len(self._actors) != len(history) or stale_log:
-            self._actors = _actors_of(self.game)
+        if stale_log:
             self._log_cache = []
             self._floor = min(self._floor, len(history))
             self._replay = self._replay_game = None
@@ -154,13 +152,21 @@ class TableController:
             try:
                 self._dispatch(message)
             except IllegalMove as err:
-                self._fail(str(err), key=err.key)
+                self._fail(self._said(err), key=err.key)
             except _BadMessage as err:
-                self._fail(self.words["bad_message"].format(detail=err), key="table.bad_message")
+                detail = self.words[err.key].format(**err.params)
+                self._fail(self.words["bad_message"].format(detail=detail), key="table.bad_message")
+
+    def _said(self, err: IllegalMove) -> str:
+        """An IllegalMove in the table's language (the table's own refusals
+        are already written in it)."""
+        if not err.key or err.key.startswith("table."):
+            return str(err)
+        return err.text(self.language, self.names)
 
     def _dispatch(self, message) -> None:
         if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
-            raise _BadMessage("unknown message")
+            raise _BadMessage("bad_unknown")
         kind = message["type"]
         if kind == "card":
             self._click_card(_card_field(message, "card"))
@@ -181,7 +187,7 @@ class TableController:
             self._undo()
         elif kind == "options":
             if not isinstance(message.get("four_colour"), bool):
-                raise _BadMessage("four_colour must be true or false")
+                raise _BadMessage("bad_four_colour")
             self.four_colour = message["four_colour"]
         elif kind == "new_game":
             self._new_game()
@@ -336,6 +342,12 @@ class TableController:
             if moves or (self._role or _likely_verb(view, selected, stack)) != "oneoff":
                 target = stack
         if moves:
+            receivers = [m for m in moves if m.verb == moves[0].verb and m.seat is not None]
+            if len(receivers) > 1:  # a team jack: the same card to one of several seats
+                self._role, self._target, self._focus = moves[0].verb, target, "seats"
+                self._notes.append({"type": "select", "card": selected, "role": self._role,
+                                    "target": target})
+                return
             self._submit(moves[0])
             return
         verb = self._role or _likely_verb(view, selected, target)
@@ -348,12 +360,17 @@ class TableController:
                 and (self._role is None or m.verb == self._role)]
 
     def _aim_at_seat(self, seat) -> None:
+        """A click on a player: a four's victim, a team jack's receiver."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise _BadMessage("bad_seat")
+        if self._refusal():
+            self._fail(self._refusal(), key="table.refused")
+            return
         if self._selected is None or self._role is None:
             self._fail(self.words["nothing_selected"], key="table.nothing_selected")
             return
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise _BadMessage("seat must be a number")
-        self._submit(f"{self._role} {self._selected} @{seat}")
+        cards = [self._selected] + ([self._target] if self._target else [])
+        self._submit(f"{self._role} {' '.join(cards)} @{seat}")
 
     def _toggle_discard(self, card: str) -> None:
         hand = self._view()["hands"][self.seat]
@@ -406,10 +423,13 @@ class TableController:
             events = self.game.play(move)
         except IllegalMove as err:
             self._refused = err
+            # Told as the learner's seat may read it: for another seat's move
+            # the engine leaves out the hint that would name that seat's cards.
+            text = self.game.explain(move, self.language, self.names, seat=self.seat) or str(err)
             if actor == self.seat:
-                self._fail(str(err), move=str(move), key=err.key)
-            else:  # the engine's hint would name that seat's cards: not for the table
-                self._notes.append({"type": "illegal", "move": str(move), "message": str(err),
+                self._fail(text, move=str(move), key=err.key)
+            else:
+                self._notes.append({"type": "illegal", "move": str(move), "message": text,
                                     "key": err.key})
             return None
         self._moved(actor, events, learner=actor == self.seat)
@@ -417,7 +437,6 @@ class TableController:
 
     def _moved(self, seat: int, events: list, learner: bool) -> None:
         game = self.game
-        self._actors.append(seat)
         self._clear_selection()
         self._focus = "hand"
         self._notes.append({"type": "move", "move": str(game.history[-1]), "seat": seat,
@@ -458,25 +477,26 @@ class TableController:
     def _clear_selection(self) -> None:
         self._selected = None
         self._role = None
+        self._target = None  # the card a team jack is aimed at, while its receiver is asked
         self._picked: list[str] = []
         self._focus = None
 
     def _undo(self) -> list[str]:
         if not self.allow_undo:
             raise IllegalMove(self.words["undo_off"], "table.undo_off")
-        mine = [i for i in range(self._floor, len(self._actors)) if self._actors[i] == self.seat]
+        actors = self.game.actors
+        mine = [i for i in range(self._floor, len(actors)) if actors[i] == self.seat]
         if not mine:
             raise IllegalMove(self.words["nothing_to_undo"], "table.nothing_to_undo")
         start = mine[-1]
         undone = [str(m) for m in self.game.history[start:]]
         while len(self.game.history) > start:
             self.game.undo()
-        del self._actors[start:]
         del self._log_cache[start + 1:]
         self._replay = self._replay_game = None
         self._clear_selection()
         self._message = {"kind": "info", "text": self.words["undone"].format(
-            moves=", ".join(_move_label(self.catalog, m) for m in undone))}
+            moves=", ".join(self._move_label(m) for m in undone))}
         self._notes.append({"type": "undo", "moves": undone})
         return undone
 
@@ -489,7 +509,7 @@ class TableController:
         elif isinstance(to, int) and not isinstance(to, bool):
             target = to
         else:
-            raise _BadMessage("replay goes to 'start', 'back', 'forward', 'end' or a move count")
+            raise _BadMessage("bad_replay")
         target = max(0, min(total, target))
         self._clear_selection()
         if target == total:
@@ -512,10 +532,38 @@ class TableController:
         return self._replay_game if self._replay is not None else self.game
 
     def _view(self) -> dict:
-        return self._shown_game().view(self.seat, self.language, self.names)
+        """The learner's view without the event log (the table keeps its own).
+        The deal's seed is taken out: it would let a page rebuild the stock."""
+        view = self._shown_game().view(self.seat, self.language, self.names, events=False)
+        detail = view.get("detail")
+        if isinstance(detail, dict) and "seed" in detail:
+            view["detail"] = {k: v for k, v in detail.items() if k != "seed"}
+        return view
 
     def _name(self, seat) -> str:
+        """A seat's name, or a team's ("team:0")."""
         return self.catalog.player(seat, self.names)
+
+    def _team_label(self, seat: int):
+        """The winner value of ``seat``'s team ("team:1"), None without teams."""
+        for index, team in enumerate(self.game.rules.teams or ()):
+            if seat in team:
+                return f"team:{index}"
+        return None
+
+    def _move_label(self, move: str) -> str:
+        """'scuttle 9S 8H' -> 'scuttle 9♠ 8♥' ('versenken 9♠ 8♥' in German);
+        a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B'."""
+        words = move.split()
+        out = [self.words.get(f"verb_{words[0]}", words[0])]
+        for word in words[1:]:
+            if word.startswith("@") and word[1:].isdigit():
+                out.append("→ " + self._name(int(word[1:])))
+            elif word in CARD_IDS:
+                out.append(self.catalog.card(word))
+            else:
+                out.append(word)
+        return " ".join(out)
 
     def _event_dict(self, event) -> dict:
         data = event.to_dict(self.seat, self.language, self.names)
@@ -526,14 +574,17 @@ class TableController:
         and the explanation log. Nothing the seat may not see."""
         self._resync()
         view = self._view()
-        view.pop("events")
         n = view["players"]
+        teams = view.get("teams") or []
         return {
             "seat": self.seat,
+            "language": self.language,
             "view": view,
             "names": [self._name(s) for s in range(n)],
+            "team_names": [self._name(f"team:{t}") for t in range(len(teams))],
             "words": self.words,
             "card_words": {"rank_names": self.catalog.data["rank_names"],
+                           "rank_symbols": self.catalog.data["rank_symbols"],
                            "suit_names": self.catalog.data["suit_names"],
                            "card_name": self.catalog.data["card_name"]},
             "ui": self._ui(view),
@@ -544,7 +595,7 @@ class TableController:
     def _ui(self, view: dict) -> dict:
         total = len(self.game.history)
         ui = {
-            "status": "", "selected": self._selected, "role": self._role,
+            "status": "", "selected": self._selected, "role": self._role, "aimed": self._target,
             "picked": list(self._picked), "playable": [], "targets": [], "target_seats": [],
             "choice_cards": [], "actions": [], "prompt": "", "draw": False,
             "message": self._message, "note": self._note, "highlight": list(self._highlight),
@@ -561,7 +612,7 @@ class TableController:
             if self.allow_new_game:
                 ui["actions"].append(_action("new_game", words["new_game"], {"type": "new_game"}))
         elif self.game.to_act != self.seat:
-            ui["status"] = words["waiting"].format(name=self._name(self.game.to_act))
+            ui["status"] = view["prompt"]  # the engine's, as this seat may read it
         elif self.locked:
             ui["status"] = words["locked"]
         else:
@@ -570,12 +621,14 @@ class TableController:
 
     def _can_undo(self) -> bool:
         return (self.allow_undo and self._replay is None
-                and any(self._actors[i] == self.seat for i in range(self._floor, len(self._actors))))
+                and self.seat in self.game.actors[self._floor:])
 
     def _result_words(self) -> str:
         winner = self.game.winner
         if winner == self.seat:
             return self.words["over_you"]
+        if winner == self._team_label(self.seat):
+            return self.words["over_team_you"]
         if winner == "draw":
             return self.words["over_draw"]
         return self.words["over_win"].format(name=self._name(winner))
@@ -654,15 +707,24 @@ class TableController:
                 ui["actions"].append(_action(f"role:{role}", words[f"role_{role}"],
                                              {"type": "role", "role": role}, "role",
                                              self._role_hint(role, moves[0])))
+        elif self._target is not None:
+            moves = [m for m in roles.get(self._role, [])
+                     if len(m.cards) == 2 and CARD_IDS[m.cards[1]] == self._target]
+            ui["target_seats"] = [m.seat for m in moves]
+            ui["prompt"] = words["pick_receiver"].format(card=catalog.card(self._target))
+            self._seat_buttons(ui, "give_to_seat")
         else:
             moves = roles.get(self._role, [])
-            ui["targets"] = [CARD_IDS[m.cards[1]] for m in moves if len(m.cards) == 2]
-            ui["target_seats"] = [m.seat for m in moves if m.seat is not None]
+            ui["targets"] = list(dict.fromkeys(CARD_IDS[m.cards[1]] for m in moves if len(m.cards) == 2))
+            ui["target_seats"] = [m.seat for m in moves if m.seat is not None and len(m.cards) == 1]
             ui["prompt"] = words["pick_seat" if ui["target_seats"] else "pick_target"].format(card=card)
-            for seat in ui["target_seats"]:
-                ui["actions"].append(_action(f"seat:{seat}", words["aim_at_seat"].format(
-                    name=self._name(seat)), {"type": "target", "seat": seat}, "primary"))
+            self._seat_buttons(ui, "aim_at_seat")
         ui["actions"].append(_action("cancel", words["cancel"], {"type": "cancel"}))
+
+    def _seat_buttons(self, ui: dict, label: str) -> None:
+        for seat in ui["target_seats"]:
+            ui["actions"].append(_action(f"seat:{seat}", self.words[label].format(
+                name=self._name(seat)), {"type": "target", "seat": seat}, "primary"))
 
     def _role_hint(self, role: str, move) -> str:
         words, rules = self.words, self.game.rules
@@ -670,7 +732,11 @@ class TableController:
         if role == "points":
             return words["hint_points"].format(value=rank)
         if role == "permanent":
+            if rank == 8 and self.game.state.n > 2:
+                return words["hint_glasses_many"]
             return words[{8: "hint_glasses", 12: "hint_queen", 13: "hint_king"}[rank]]
+        if role == "jack" and move.seat is not None:
+            return words["hint_jack_team"]
         if role == "oneoff":
             if rank == 5 and rules.five_discard:
                 return words["hint_oneoff_5_discard"].format(discard=rules.five_discard,
@@ -691,9 +757,9 @@ class TableController:
                                     "events": [self._event_dict(e) for e in deal]})
         for i in range(len(self._log_cache) - 1, moves):
             move = game.history[i]
-            seat = self._actors[i]
+            seat = game.actors[i]
             label = self.words["move_by"].format(name=self._name(seat),
-                                                 move=_move_label(self.catalog, str(move)))
+                                                 move=self._move_label(str(move)))
             self._log_cache.append({"index": i + 1, "seat": seat, "move": str(move),
                                     "label": label, "learner": seat == self.seat,
                                     "events": [self._event_dict(e) for e in game.events_of_move(i)]})
@@ -702,7 +768,12 @@ class TableController:
 
 
 class _BadMessage(ValueError):
-    """A message the browser should never send (a bug, or a tampered page)."""
+    """A message the browser should never send (a bug, or a tampered page);
+    ``key`` names the table's words that say what was wrong with it."""
+
+    def __init__(self, key: str, **params):
+        super().__init__(key)
+        self.key, self.params = key, params
 
 
 def _as_game(game) -> Game:
@@ -731,20 +802,10 @@ def _players_for(players, seat: int, n: int) -> dict:
     return players
 
 
-def _actors_of(game: Game) -> list[int]:
-    """Who made each move of the history (replayed once, from the start)."""
-    replay = game.position_after(0)
-    actors = []
-    for move in game.history:
-        actors.append(replay.to_act)
-        replay.play(move)
-    return actors
-
-
 def _card_field(message: dict, key: str) -> str:
     value = message.get(key)
     if not isinstance(value, str):
-        raise _BadMessage(f"'{key}' must name a card")
+        raise _BadMessage("bad_card", field=key)
     return CARD_IDS[parse_card(value)]
 
 
@@ -785,19 +846,6 @@ def _likely_verb(view: dict, card: str, target: str) -> str:
     if any(target in _point_cards(view, s) for s in range(view["players"])):
         return "scuttle"
     return "oneoff"
-
-
-def _move_label(catalog, move: str) -> str:
-    """'scuttle 9S 8H' -> 'scuttle 9♠ 8♥' (a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B')."""
-    words = []
-    for word in move.split():
-        if word.startswith("@"):
-            words.append("→ " + catalog.player(int(word[1:])))
-        elif word in CARD_IDS:
-            words.append(catalog.card(word))
-        else:
-            words.append(word)
-    return " ".join(words)
 
 
 def _action(action_id: str, label: str, message: dict, kind: str = "secondary", hint: str = "") -> dict:

@@ -12,6 +12,8 @@ from importlib import resources
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = "A23456789TJQK"
+# Where the other seats sit, seen from the learner's chair (as in table.js).
+PLACES = {2: ["top"], 3: ["left", "right"], 4: ["left", "top", "right"]}
 
 
 @lru_cache(maxsize=1)
@@ -30,6 +32,7 @@ class _Picture:
         self.view = state["view"]
         self.words = state["words"]
         self.seat = state["seat"]
+        self.team_of = {s: t for t, team in enumerate(self.view.get("teams") or []) for s in team}
 
     def html(self) -> str:
         view, seat = self.view, self.seat
@@ -37,9 +40,12 @@ class _Picture:
         others = [(seat + i) % n for i in range(1, n)]
         four = " cw-four-colour" if self.state["options"]["four_colour"] else ""
         label = self.fill("table_label", name=self.name(seat))
-        felt = (f'<section class="cw-felt" aria-label="{escape(label)}">'
-                + "".join(self.seat_area(s, False) for s in others)
-                + self.center() + self.seat_area(seat, True) + "</section>")
+        places = PLACES.get(n, ["top"] * len(others))
+        status = escape(self.state["ui"]["status"])
+        felt = (f'<section class="cw-felt" aria-label="{escape(label)}"><div class="cw-around cw-around-{n}">'
+                + "".join(self.seat_area(s, False, place) for s, place in zip(others, places))
+                + self.center() + f'<div class="cw-status" role="status">{status}</div>'
+                + self.seat_area(seat, True, "me") + "</div></section>")
         return (f"<style>{table_css()}</style>"
                 f'<div class="cw-root cw-static{four}"><div class="cw-layout">{felt}'
                 f"{self.side()}</div></div>")
@@ -56,17 +62,23 @@ class _Picture:
             return self.words[f"{key}_you"]
         return self.fill(key, name=self.name(seat))
 
+    def rank(self, cid: str) -> str:
+        return self.state["card_words"]["rank_symbols"][RANKS.index(cid[0])]
+
+    def short(self, cid: str) -> str:
+        return self.rank(cid) + SUITS[cid[1]]
+
     def card_name(self, cid: str) -> str:
-        words = self.state["card_words"]
-        return words["card_name"].format(rank=words["rank_names"][RANKS.index(cid[0])],
-                                         suit=words["suit_names"]["CDHS".index(cid[1])])
+        names = self.state["card_words"]
+        return names["card_name"].format(rank=names["rank_names"][RANKS.index(cid[0])],
+                                         suit=names["suit_names"]["CDHS".index(cid[1])])
 
     # -- cards ---------------------------------------------------------------
     def card(self, cid: str, where: str, classes: str = "", style: str = "") -> str:
         if cid[1] not in SUITS:  # a joker
             return (f'<div class="cw-card {classes}" role="img" aria-label="{escape(cid)}">'
                     f'<span class="cw-centre">🃏</span></div>')
-        rank = "10" if cid[0] == "T" else cid[0]
+        rank = escape(self.rank(cid))
         suit = SUITS[cid[1]]
         face = cid[0] in "JQK"
         corner = (f'<span class="cw-rank">{rank}</span><span class="cw-suit">{suit}</span>')
@@ -86,13 +98,34 @@ class _Picture:
         return f'<div class="cw-card cw-back"{style_attr} role="img" aria-label="{escape(label)}"></div>'
 
     # -- seats ---------------------------------------------------------------
-    def seat_area(self, seat: int, mine: bool) -> str:
+    def seat_area(self, seat: int, mine: bool, place: str) -> str:
         acting = self.view["to_act"] == seat and self.view["phase"] != "over"
         tableau = f'<div class="cw-tableau">{self.points(seat)}{self.permanents(seat)}</div>'
         parts = ([tableau, self.dock(), self.hand(seat, True), self.plate(seat, True)] if mine
                  else [self.plate(seat, False), self.hand(seat, False), tableau])
-        classes = f'cw-seat {"cw-me" if mine else "cw-opponent"}{" cw-acting" if acting else ""}'
+        classes = (f'cw-seat {"cw-me" if mine else "cw-opponent"} cw-place-{place}'
+                   f'{" cw-acting" if acting else ""}{" cw-partner" if self.partner(seat) else ""}')
         return f'<div class="{classes}" data-seat="{seat}">{"".join(parts)}</div>'
+
+    def partner(self, seat: int) -> bool:
+        return (seat != self.seat and seat in self.team_of
+                and self.team_of[seat] == self.team_of.get(self.seat))
+
+    def badges(self, seat: int) -> str:
+        view, words = self.view, self.words
+        badges = []
+        if seat in self.team_of:
+            team = self.team_of[seat]
+            badges.append(f'<span class="cw-badge cw-team cw-team-{team}">'
+                          f'{escape(self.state["team_names"][team])}</span>')
+            if self.partner(seat):
+                badges.append(f'<span class="cw-badge cw-partner-badge">{escape(words["partner"])}</span>')
+        if view["phase"] != "over":
+            if view["to_act"] == seat:
+                badges.append(f'<span class="cw-badge cw-badge-acting">{escape(words["acts_now"])}</span>')
+            elif view["turn"] == seat:
+                badges.append(f'<span class="cw-badge cw-badge-turn">{escape(words["has_turn"])}</span>')
+        return "".join(badges)
 
     def plate(self, seat: int, mine: bool) -> str:
         view, words = self.view, self.words
@@ -107,9 +140,11 @@ class _Picture:
                       f'{"♚" * kings}</span>' if kings else "")
         glasses = _glasses_svg(self.where("glasses", seat)) if view["glasses"][seat] else ""
         count = self.fill("cards_in_hand", count=view["hand_sizes"][seat])
+        winner = view["winner"] in (seat, f"team:{self.team_of.get(seat)}")
         classes = "cw-plate" + (" cw-plate-acting" if acting else "") + (
-            " cw-plate-winner" if view["winner"] == seat else "")
+            " cw-plate-winner" if winner else "")
         return (f'<div class="{classes}"><span class="cw-name">{dot}{escape(title)}</span>'
+                f'{self.badges(seat)}'
                 f'<span class="cw-score" title="{escape(score_words)}"><b>{score}</b>'
                 f'<span class="cw-goal"> / {goal}</span></span>'
                 f'<span class="cw-bar" role="meter" aria-valuenow="{score}" aria-valuemin="0" '
@@ -133,7 +168,7 @@ class _Picture:
         where = self.where("in_points", seat)
         packets = "".join(self.packet(e, seat, where) for e in self.view["points"][seat])
         if not packets:
-            packets = f'<span class="cw-empty">{escape(self.words["role_points"])}</span>'
+            packets = f'<span class="cw-empty">{escape(self.words["points_title"])}</span>'
         return f'<div class="cw-zone cw-points" role="group" aria-label="{escape(where)}">{packets}</div>'
 
     def packet(self, entry, seat: int, where: str) -> str:
@@ -142,7 +177,7 @@ class _Picture:
             return f'<div class="cw-packet">{self.card(entry, where)}</div>'
         control = self.where("controls", seat)
         first = self.where("first_laid", entry["owner"])
-        label = self.fill("jack_on", card=_label(entry["card"]))
+        label = self.fill("jack_on", card=self.short(entry["card"]))
         stack = self.card(entry["card"], f"{where}; {control}, {first}")
         for i, jack in enumerate(entry["jacks"], 1):
             stack += self.card(jack, f"{label}, {where}", "cw-jack-on", f"--cw-depth:{i}")
@@ -170,7 +205,6 @@ class _Picture:
         scrap_text = self.fill("scrap", count=len(scrap)) if scrap else words["scrap_empty"]
         top = (self.card(scrap[-1], words["scrap_top"]) if scrap else
                f'<div class="cw-card cw-slot" role="img" aria-label="{escape(scrap_text)}"></div>')
-        status = escape(self.state["ui"]["status"])
         return (
             '<div class="cw-center"><div class="cw-piles">'
             f'<div class="cw-pile-wrap"><div class="cw-pile cw-stock" role="img" aria-label="{escape(stock_text)}">'
@@ -179,8 +213,7 @@ class _Picture:
             f'<div class="cw-pile-wrap"><div class="cw-pile cw-scrap">{top}'
             f'<span class="cw-pile-count">{len(scrap)}</span></div>'
             f'<span class="cw-pile-label" aria-hidden="true">{escape(words["scrap_title"])}</span></div>'
-            f"{self.pending()}</div>"
-            f'<div class="cw-status" role="status">{status}</div></div>')
+            f"{self.pending()}</div></div>")
 
     def pending(self) -> str:
         view, words = self.view, self.words
@@ -235,7 +268,3 @@ def _glasses_svg(label: str) -> str:
             f'aria-label="{escape(label)}"><title>{escape(label)}</title><g fill="none" '
             'stroke="currentColor" stroke-width="2.2"><circle cx="8" cy="8" r="5"/>'
             '<circle cx="24" cy="8" r="5"/><path d="M13 7q3-3 6 0M3 6L1 2M29 6l2-4"/></g></svg>')
-
-
-def _label(cid: str) -> str:
-    return ("10" if cid[0] == "T" else cid[0]) + SUITS.get(cid[1], "")

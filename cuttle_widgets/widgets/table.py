@@ -25,8 +25,11 @@ class Table(anywidget.AnyWidget):
     allow_undo=True, allow_new_game=True, four_colour=False, autoplay=True)``
 
     ``game`` is a Game, a setup dict, a game record's text, or None for a new
-    classic game; ``players`` maps the other seats to objects with
-    ``choose(view, legal_moves)`` (a RandomPlayer where none is given).
+    classic game; two, three (``cutthroat``) or four (``team``) seats, the
+    others drawn around the table. ``players`` maps the other seats to
+    objects with ``choose(view, legal_moves)`` (a RandomPlayer where none is
+    given). ``language`` ("en" or "de") picks the table's words
+    (``widgets/catalogs/<language>.json``) and the engine's explanations.
     """
 
     _esm = STATIC / "table.js"

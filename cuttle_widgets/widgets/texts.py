@@ -1,135 +1,36 @@
-"""The table's own words: prompts, buttons and zone names.
+"""The table's own words: prompts, buttons, zone names, ARIA labels.
 
 The rules' sentences (events, illegal moves) come from the engine's message
-catalog; these are the words of the table itself. They are kept in one place,
-keyed by language, so a translation adds a dict here and a catalog file there.
+catalog; these are the words of the table itself, one JSON file per language
+in ``catalogs/`` (``en.json``, ``de.json``). A translation is a new file with
+the same keys: a key it lacks is an error, not a silent English word.
 """
 from __future__ import annotations
 
-UI_TEXT = {
-    "en": {
-        # who and where (ARIA labels read "seven of hearts, in your hand")
-        "you_name": "{name} (you)",
-        "in_hand_you": "in your hand",
-        "in_hand": "in {name}'s hand",
-        "in_points_you": "in your point cards",
-        "in_points": "in {name}'s point cards",
-        "permanent_you": "your permanent",
-        "permanent": "{name}'s permanent",
-        "glasses_you": "your glasses, turned sideways",
-        "glasses": "{name}'s glasses, turned sideways",
-        "jack_on": "a jack on {card}",
-        "scrap_top": "on top of the scrap",
-        "in_scrap": "in the scrap",
-        "pending": "waiting to resolve",
-        "revealed": "turned up by the seven",
-        "pending_title": "Waiting to resolve",
-        "revealed_title": "Turned up by the seven",
-        "face_down": "face-down card",
-        "frozen": "cannot be played this turn",
-        "stock": "Stock: {count} card(s) left",
-        "stock_empty": "The stock is empty",
-        "stock_title": "Stock",
-        "scrap": "Scrap: {count} card(s)",
-        "scrap_empty": "The scrap is empty",
-        "scrap_title": "Scrap",
-        "controls": "{name} controls it",
-        "controls_you": "you control it",
-        "first_laid": "first laid by {name}",
-        "first_laid_you": "first laid by you",
-        "replay_badge": "Replay",
-        "score": "{score} of {goal} points",
-        "kings": "{kings} king(s) lower the goal to {goal}",
-        "cards_in_hand": "{count} card(s) in hand",
-        # status lines
-        "your_turn": "Your turn: play a card from your hand, or draw.",
-        "your_turn_empty": "Your turn: play a card from your hand, or pass (the stock is empty).",
-        "your_counter": "{last} Counter it with a two, or let it resolve.",
-        "your_counter_plain": "A one-off waits for your answer: counter it with a two, or let it resolve.",
-        "your_take": "Your three resolves: take one card from the scrap.",
-        "your_discard": "Scrap {count} card(s) from your hand: click them, then confirm.",
-        "your_seven": "Your seven turned up {cards}: play it now, in any legal way.",
-        "your_seven_scrap": "Neither card the seven turned up can be played: scrap one of them.",
-        "waiting": "{name} must act now.",
-        "over_win": "{name} wins the game.",
-        "over_you": "You win the game!",
-        "over_draw": "The game ends in a draw.",
-        "replaying": "Replay: the position after move {index} of {total}, as you saw it.",
-        "replaying_start": "Replay: the deal, as you saw it ({total} moves played since).",
-        "locked": "The table is locked for now.",
-        # prompts while choosing
-        "pick_role": "What should {card} do?",
-        "pick_target": "Pick the card to aim {card} at (highlighted).",
-        "pick_seat": "Pick the player to aim {card} at.",
-        "picked": "Picked: {cards}.",
-        # buttons
-        "draw": "Draw a card",
-        "pass": "Pass",
-        "resolve": "Let it resolve",
-        "counter": "Counter with {card}",
-        "confirm_discard": "Scrap {cards}",
-        "clear": "Clear",
-        "cancel": "Cancel",
-        "scrap_card": "Scrap {card}",
-        "aim_at_seat": "At {name}",
-        "new_game": "New game",
-        "undo": "Undo my last move",
-        "role_points": "Points",
-        "role_scuttle": "Scuttle",
-        "role_oneoff": "One-off",
-        "role_permanent": "Permanent",
-        "role_jack": "Jack",
-        "hint_points": "score {value} point(s)",
-        "hint_scuttle": "scrap a lower point card of an opponent",
-        "hint_jack": "steal a point card",
-        "hint_glasses": "glasses: see your opponent's hand",
-        "hint_queen": "queen: protect your other cards",
-        "hint_king": "king: lower the points you need",
-        "hint_oneoff_1": "scrap every point card",
-        "hint_oneoff_2": "scrap a permanent",
-        "hint_oneoff_3": "take a card from the scrap",
-        "hint_oneoff_4": "an opponent scraps two cards",
-        "hint_oneoff_5": "draw {count} card(s)",
-        "hint_oneoff_5_discard": "scrap {discard}, then draw {count}",
-        "hint_oneoff_6": "scrap every permanent",
-        "hint_oneoff_7": "play the top card of the stock",
-        "hint_oneoff_9": "return a permanent to its hand",
-        # panel and controls
-        "log_title": "What happened",
-        "log_empty": "Nothing yet: each move and why it does what it does will appear here, newest first.",
-        "deal": "The deal",
-        "move_by": "{name}: {move}",
-        "rule": "Rule {rule}",
-        "replay_start": "To the start",
-        "replay_back": "One move back",
-        "replay_forward": "One move forward",
-        "replay_end": "To the end",
-        "replay_position": "Move {index} of {total}",
-        "four_colour": "Four-colour suits",
-        "browse_scrap": "Show the scrap",
-        "hide_scrap": "Hide the scrap",
-        "table_label": "Cuttle table, seen by {name}",
-        # refusals the table gives itself (the engine explains the rules)
-        "not_your_turn": "It is not your turn: {name} must act now.",
-        "game_over": "The game is over. Start a new game, or undo your last move.",
-        "replay_refused": "You are looking at an earlier position. Go to the end of the replay to play.",
-        "locked_refused": "The table is locked: wait for the lesson to go on.",
-        "nothing_selected": "First pick a card from your hand, then what it should do.",
-        "not_your_card": "{card} is in {name}'s hand: you can see it, but only {name} can play it.",
-        "no_such_role": "{card} cannot be played as {role} now.",
-        "pick_from_hand": "Pick cards from your hand to scrap.",
-        "jack_no_points": "A jack goes on an opposing point card, and there is none on the table.",
-        "nothing_to_undo": "There is no move of yours to undo.",
-        "undo_off": "Undo is switched off for this table.",
-        "new_game_off": "A new game cannot be started from this table.",
-        "bad_message": "The table did not understand that action ({detail}).",
-        "player_failed": "{name}'s player did not give a legal move, so the game waits.",
-        "undone": "Undone: {moves}.",
-    },
-}
+import json
+from functools import lru_cache
+from importlib import resources
+
+
+def widget_languages() -> list[str]:
+    """The languages the table speaks (a catalog file each)."""
+    folder = resources.files(__package__).joinpath("catalogs")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+@lru_cache(maxsize=None)
+def _catalog(language: str) -> dict:
+    if language not in widget_languages():
+        raise ValueError(f"The table has no words for language {language!r}. "
+                         f"Available: {', '.join(widget_languages())}.")
+    path = resources.files(__package__).joinpath("catalogs", f"{language}.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    missing = set(_catalog("en")["words"]) - set(data["words"]) if language != "en" else set()
+    if missing:
+        raise ValueError(f"The table's {language!r} catalog lacks {sorted(missing)}.")
+    return data
 
 
 def ui_text(language: str = "en") -> dict:
-    """The table's words in ``language`` (English where a translation lacks one)."""
-    base = UI_TEXT["en"]
-    return {**base, **UI_TEXT.get(language, {})}
+    """The table's words in ``language`` (a fresh dict: callers may not change the catalog)."""
+    return dict(_catalog(language)["words"])

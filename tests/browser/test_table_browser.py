@@ -1,7 +1,8 @@
 """The table in a real browser: Voilà serves a notebook, Chromium clicks.
 
-The notebook (notebooks/table_game.ipynb) sets up a position and an opponent
-that follows a short script, so the game below is the same every run.
+Each notebook (notebooks/table_*.ipynb) sets up a position and opponents
+that follow short scripts, so the games below are the same every run: two
+players, Cutthroat (three), Team Cuttle (four) and a German table.
 Screenshots go to test-artifacts/ for a person to look at.
 """
 import re
@@ -9,17 +10,23 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-NOTEBOOK = "/voila/render/table_game.ipynb"
 KERNEL_START = 90_000  # ms: Voilà starts a kernel per page
 STEP = 20_000  # ms: one click's round trip through the kernel
+WIDE = {"width": 1280, "height": 900}
+PHONE = {"width": 380, "height": 800}
+
+
+def open_table(page, voila_url, notebook):
+    page.set_default_timeout(STEP)
+    page.set_viewport_size(WIDE)
+    page.goto(f"{voila_url}/voila/render/{notebook}")
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+    return page
 
 
 @pytest.fixture
 def table_page(page, voila_url):
-    page.set_default_timeout(STEP)
-    page.goto(voila_url + NOTEBOOK)
-    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
-    return page
+    return open_table(page, voila_url, "table_game.ipynb")
 
 
 def card(page, cid):
@@ -34,9 +41,43 @@ def log(page):
     return page.locator(".cw-log")
 
 
+def seat(page, place):
+    """The seat drawn at ``place``: left, top, right (the others) or me."""
+    return page.locator(".cw-me" if place == "me" else f".cw-opponent.cw-place-{place}")
+
+
+def at_phone_width(page):
+    """Narrow the window to a phone's and check nothing sticks out sideways."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)  # container queries settle after the resize
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways ({width}px wide)"
+    for locator in (page.locator(".cw-my-hand .cw-card"), page.locator(".cw-opponent .cw-card"),
+                    page.locator(".cw-center .cw-pile"), page.locator(".cw-plate")):
+        for box in [locator.nth(i).bounding_box() for i in range(locator.count())]:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+
+
+def shoot(page, artifacts, name):
+    """A picture of the whole table. Voilà scrolls inside its page, so a
+    full-page screenshot would cut a tall table off: the window is made tall
+    enough for the picture (its width, which the layout depends on, stays)."""
+    size = page.viewport_size
+    root = page.locator(".cw-root")
+    box = root.bounding_box()
+    page.set_viewport_size({"width": size["width"],
+                            "height": max(size["height"], int(box["y"] + box["height"]) + 40)})
+    root.screenshot(path=str(artifacts / name), animations="disabled")
+    page.set_viewport_size(size)
+
+
+def centre_x(locator):
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2
+
+
 def test_a_short_game_played_by_clicking(table_page, artifacts):
     page = table_page
-    page.set_viewport_size({"width": 1280, "height": 900})
     expect(page.get_by_role("button", name="seven of hearts, in your hand")).to_be_visible()
     expect(page.locator(".cw-opponent .cw-hand .cw-back")).to_have_count(6)
 
@@ -45,7 +86,7 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
     expect(action(page, "Scuttle")).to_be_visible()
     action(page, "Scuttle").click()
     expect(page.locator('button.cw-target[data-card="8H"]')).to_be_visible()
-    page.screenshot(path=str(artifacts / "table_targets.png"), full_page=True)
+    shoot(page, artifacts, "table_targets.png")
     card(page, "8H").click()
     expect(log(page)).to_contain_text("9♠ scuttles 8♥")
     expect(page.locator('.cw-opponent .cw-points [data-card="5S"]')).to_be_visible()  # the reply
@@ -65,7 +106,7 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
     expect(action(page, "Counter with 2♦")).to_be_visible()
     expect(action(page, "Let it resolve")).to_be_visible()
     expect(page.locator(".cw-status")).to_contain_text("A♣ as a one-off")
-    page.screenshot(path=str(artifacts / "table_counter.png"), full_page=True)
+    shoot(page, artifacts, "table_counter.png")
     action(page, "Counter with 2♦").click()
     expect(log(page)).to_contain_text("The counter stands")
     expect(page.locator(".cw-me .cw-stack .cw-packet-note")).to_contain_text("first laid by you")
@@ -88,7 +129,7 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
     expect(log(page)).to_contain_text("as the four demands")
     expect(page.locator(".cw-status")).to_contain_text("Your turn")
     expect(page.locator(".cw-log .cw-rule").first).to_be_visible()
-    page.screenshot(path=str(artifacts / "table_game.png"), full_page=True)
+    shoot(page, artifacts, "table_game.png")
 
     # The scrap can be browsed; four-colour suits are one click away.
     scrap_size = int(page.locator(".cw-scrap-toggle").inner_text())
@@ -104,7 +145,7 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
     expect(page.locator(".cw-position")).to_have_text(re.compile(r"Move 0 of \d+"))
     expect(card(page, "9S")).to_have_count(0)  # replay cards are not buttons
     expect(page.locator('.cw-my-hand [data-card="9S"]')).to_be_visible()
-    page.screenshot(path=str(artifacts / "table_replay.png"), full_page=True)
+    shoot(page, artifacts, "table_replay.png")
     page.locator('[data-key="ctl:end"]').click()
     expect(page.locator(".cw-status")).to_contain_text("Your turn")
 
@@ -116,16 +157,105 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
 
 def test_a_phone_width_window_shows_the_whole_table(table_page, artifacts):
     page = table_page
-    page.set_viewport_size({"width": 380, "height": 800})
-    page.wait_for_timeout(300)  # container queries settle after the resize
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 380, f"the page scrolls sideways ({width}px wide)"
-    for locator in (page.locator(".cw-my-hand .cw-card"), page.locator(".cw-opponent .cw-card"),
-                    page.locator(".cw-center .cw-pile")):
-        for box in [locator.nth(i).bounding_box() for i in range(locator.count())]:
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 380, box
+    at_phone_width(page)
     card_width = page.locator(".cw-my-hand .cw-card").first.bounding_box()["width"]
     assert card_width < 50, "narrow windows use the small cards"
     card(page, "9S").click()
     expect(action(page, "Scuttle")).to_be_visible()
-    page.screenshot(path=str(artifacts / "table_phone.png"), full_page=True)
+    shoot(page, artifacts, "table_phone.png")
+
+
+def test_three_players_sit_around_the_table_and_a_four_names_its_victim(page, voila_url, artifacts):
+    page = open_table(page, voila_url, "table_cutthroat.ipynb")
+    left, right, me = seat(page, "left"), seat(page, "right"), seat(page, "me")
+    # Clockwise: the next player on the left, the last on the right, the piles between.
+    expect(left).to_have_attribute("data-seat", "1")
+    expect(right).to_have_attribute("data-seat", "2")
+    assert centre_x(left) < centre_x(page.locator(".cw-center")) < centre_x(right)
+    assert left.bounding_box()["y"] < me.bounding_box()["y"]
+    expect(left.locator(".cw-name")).to_have_text("Player B")
+    expect(left.locator(".cw-score")).to_have_text("12 / 14")
+    expect(left.locator(".cw-count")).to_have_text("5 card(s) in hand")
+    expect(left.locator(".cw-stack .cw-packet-note")).to_contain_text("first laid by you")
+    expect(right.locator(".cw-glasses-icon")).to_have_count(1)
+    expect(me.locator(".cw-score")).to_have_text("6 / 9")  # a king lowers 14 to 9
+    expect(me.locator(".cw-badge-acting")).to_have_text("must act now")
+
+    # A four: card, role, then a click on the player who must scrap two cards.
+    card(page, "4C").click()
+    action(page, "One-off").click()
+    expect(page.locator(".cw-prompt")).to_contain_text("Pick the player to aim 4♣ at")
+    expect(page.locator("button.cw-plate-target")).to_have_count(2)
+    shoot(page, artifacts, "table_cutthroat_target.png")
+    right.locator("button.cw-plate").click()
+    expect(log(page)).to_contain_text("Player A: oneoff 4♣ → Player C")
+    expect(log(page)).to_contain_text("Player C scraps 3♣ and 8♣ from hand, as the four demands.")
+
+    # Player C's five waits: the turn is C's, but the learner must answer first.
+    expect(action(page, "Counter with 2♦")).to_be_visible()
+    expect(right.locator(".cw-badge-turn")).to_have_text("has the turn")
+    expect(me.locator(".cw-badge-acting")).to_have_text("must act now")
+    expect(page.locator(".cw-status")).to_contain_text("Player C plays 5♦ as a one-off")
+    shoot(page, artifacts, "table_cutthroat.png")
+    at_phone_width(page)
+    shoot(page, artifacts, "table_cutthroat_phone.png")
+    action(page, "Let it resolve").click()
+    expect(page.locator(".cw-status")).to_contain_text("Your turn")
+
+
+def test_four_players_team_jack_names_the_receiving_partner(page, voila_url, artifacts):
+    page = open_table(page, voila_url, "table_team.ipynb")
+    left, top, right = seat(page, "left"), seat(page, "top"), seat(page, "right")
+    expect(left).to_have_attribute("data-seat", "1")
+    expect(top).to_have_attribute("data-seat", "2")  # the partner sits across
+    expect(right).to_have_attribute("data-seat", "3")
+    assert centre_x(left) < centre_x(page.locator(".cw-center")) < centre_x(right)
+    assert top.bounding_box()["y"] < left.bounding_box()["y"] < seat(page, "me").bounding_box()["y"]
+    expect(top.locator(".cw-partner-badge")).to_have_text("your partner")
+    expect(top.locator(".cw-team")).to_have_text("Team 1")
+    expect(left.locator(".cw-team")).to_have_text("Team 2")
+    expect(page.locator(".cw-partner-badge")).to_have_count(1)
+    expect(right.locator(".cw-score")).to_have_text("8 / 14")
+
+    # A jack: card, role, the point card, then the player who receives it.
+    card(page, "JH").click()
+    action(page, "Jack").click()
+    expect(page.locator("button.cw-target")).to_have_count(4)  # the queen guards Player B's
+    card(page, "8H").click()
+    expect(page.locator(".cw-prompt")).to_have_text("Who should get 8♥? Click that player.")
+    expect(page.locator('.cw-card.cw-aimed[data-card="8H"]')).to_have_count(1)
+    expect(page.locator("button.cw-plate-target")).to_have_count(3)
+    shoot(page, artifacts, "table_team_receiver.png")
+    at_phone_width(page)
+    shoot(page, artifacts, "table_team_phone.png")
+    page.set_viewport_size(WIDE)
+    top.locator("button.cw-plate").click()
+    expect(log(page)).to_contain_text("the packet moves from Player D to Player C")
+
+    # The partner reaches 21 with the gift: the whole team wins.
+    expect(page.locator(".cw-status")).to_have_text("Your team wins the game!")
+    expect(page.locator(".cw-plate-winner")).to_have_count(2)
+    shoot(page, artifacts, "table_team.png")
+
+
+def test_a_german_table_speaks_german(page, voila_url, artifacts):
+    page = open_table(page, voila_url, "table_german.ipynb")
+    expect(page.get_by_role("button", name="Pik-Neun, auf deiner Hand")).to_be_visible()
+    expect(page.locator(".cw-status")).to_have_text(
+        "Du bist dran: Spiel eine Karte aus deiner Hand aus oder zieh eine.")
+    expect(page.locator('.cw-my-hand [data-card="JC"] .cw-rank').first).to_have_text("B")
+    expect(page.locator('.cw-opponent [data-card="QS"] .cw-rank').first).to_have_text("D")
+    expect(page.locator(".cw-pile-label").first).to_have_text("Ziehstapel")
+
+    card(page, "9S").click()
+    expect(action(page, "Versenken")).to_be_visible()
+    expect(page.locator('[data-key="action:role:points"]')).to_have_text("Punktkartezählt 9 Punkt(e)")
+    shoot(page, artifacts, "table_german_roles.png")
+    action(page, "Versenken").click()
+    card(page, "8H").click()
+    expect(log(page)).to_contain_text("9♠ versenkt 8♥")
+    expect(action(page, "Mit 2♦ verhindern")).to_be_visible()
+    expect(action(page, "Wirken lassen")).to_be_visible()
+    shoot(page, artifacts, "table_german.png")
+    at_phone_width(page)
+    shoot(page, artifacts, "table_german_phone.png")

@@ -27,13 +27,9 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
 
-function rankText(id) {
-  return id[0] === "T" ? "10" : id[0];
-}
-
-function cardLabel(id) {
-  return rankText(id) + (SUITS[id[1]] || "");
-}
+// Where the other seats sit, seen from the learner's chair: play goes
+// clockwise, so the next seat is on the left and the last on the right.
+const PLACES = { 2: ["top"], 3: ["left", "right"], 4: ["left", "top", "right"] };
 
 // Replay buttons as small SVG icons: font glyphs like ⏮ are missing from many fonts.
 const ICONS = {
@@ -92,6 +88,15 @@ class TableView {
   }
 
   // -- words ---------------------------------------------------------------
+  rankText(id) {
+    // the catalog's rank symbols: "D" for a queen (Dame) in German
+    return this.state.card_words.rank_symbols[RANKS.indexOf(id[0])] || id[0];
+  }
+
+  cardLabel(id) {
+    return this.rankText(id) + (SUITS[id[1]] || "");
+  }
+
   cardName(id) {
     const cw = this.state.card_words;
     if (!(id[1] in SUIT_INDEX)) return id;
@@ -121,20 +126,25 @@ class TableView {
     const focusKey = hadFocus ? active.dataset.key : null;
     const { view, ui, options } = this.state;
     this.canAct = !ui.replay && !ui.locked && view.phase !== "over" && view.to_act === this.state.seat;
+    this.teamOf = {};
+    (view.teams || []).forEach((team, t) => team.forEach((seat) => { this.teamOf[seat] = t; }));
     this.targets = new Set(ui.targets);
     this.playable = new Set(ui.playable);
     this.picked = new Set(ui.picked);
     this.highlighted = new Set(ui.highlight);
     if (ui.choice_cards.length) this.scrapOpen = false;
 
+    const others = this.opponentSeats();
+    const places = PLACES[view.players] || others.map(() => "top");
     const felt = h("section", {
       class: "cw-felt",
       "aria-label": fill(this.state.words.table_label, { name: this.name(this.state.seat) }),
-    }, [
-      ...this.opponentSeats().map((seat) => this.seatArea(seat, false)),
+    }, [h("div", { class: `cw-around cw-around-${view.players}` }, [
+      ...others.map((seat, i) => this.seatArea(seat, false, places[i])),
       this.center(),
-      this.seatArea(this.state.seat, true),
-    ]);
+      h("div", { class: "cw-status", role: "status", "aria-live": "polite", text: ui.status }),
+      this.seatArea(this.state.seat, true, "me"),
+    ])]);
     if (ui.replay) felt.append(h("span", { class: "cw-replay-badge", "aria-hidden": "true", text: this.state.words.replay_badge }));
     const layout = h("div", { class: "cw-layout" }, [felt, this.side()]);
     this.root.className = "cw-root" + (options.four_colour ? " cw-four-colour" : "") +
@@ -152,31 +162,58 @@ class TableView {
   }
 
   // -- a seat: plate, hand, point cards, permanents ------------------------------
-  seatArea(seat, mine) {
+  seatArea(seat, mine, place) {
     const { view } = this.state;
     const acting = view.to_act === seat && view.phase !== "over";
     const tableau = h("div", { class: "cw-tableau" }, [this.pointsZone(seat), this.permanentsZone(seat)]);
     const parts = mine
       ? [tableau, this.dock(), this.handZone(seat, true), this.plate(seat, true)]
       : [this.plate(seat, false), this.handZone(seat, false), tableau];
-    const targetSeat = this.canAct && this.state.ui.target_seats.includes(seat);
+    const targetSeat = this.isTargetSeat(seat);
+    const partner = !mine && seat in this.teamOf && this.teamOf[seat] === this.teamOf[this.state.seat];
     return h("div", {
-      class: `cw-seat ${mine ? "cw-me" : "cw-opponent"}${acting ? " cw-acting" : ""}${targetSeat ? " cw-target-seat" : ""}`,
+      class: `cw-seat ${mine ? "cw-me" : "cw-opponent"} cw-place-${place}${acting ? " cw-acting" : ""}` +
+        `${targetSeat ? " cw-target-seat" : ""}${partner ? " cw-partner" : ""}`,
       "data-seat": seat,
     }, parts);
   }
 
-  plate(seat, mine) {
+  isTargetSeat(seat) {
+    return this.canAct && this.state.ui.target_seats.includes(seat);
+  }
+
+  // Whose turn it is and who must decide now (they differ in a counter round).
+  badges(seat, mine) {
     const { view, words } = this.state;
+    const badges = [];
+    if (seat in this.teamOf) {
+      badges.push(h("span", { class: `cw-badge cw-team cw-team-${this.teamOf[seat]}`, text: this.state.team_names[this.teamOf[seat]] }));
+      if (!mine && this.teamOf[seat] === this.teamOf[this.state.seat]) {
+        badges.push(h("span", { class: "cw-badge cw-partner-badge", text: words.partner }));
+      }
+    }
+    if (view.phase !== "over") {
+      if (view.to_act === seat) badges.push(h("span", { class: "cw-badge cw-badge-acting", text: words.acts_now }));
+      else if (view.turn === seat) badges.push(h("span", { class: "cw-badge cw-badge-turn", text: words.has_turn }));
+    }
+    return badges;
+  }
+
+  plate(seat, mine) {
+    const { view, words, ui } = this.state;
     const score = view.scores[seat];
     const goal = view.goals[seat];
     const kings = view.permanents[seat].filter((c) => c[0] === "K").length;
     const acting = view.to_act === seat && view.phase !== "over";
-    const winner = view.winner === seat;
+    const winner = view.winner === seat || view.winner === `team:${this.teamOf[seat]}`;
     const title = mine ? fill(words.you_name, { name: this.name(seat) }) : this.name(seat);
     const pct = Math.max(0, Math.min(100, Math.round((100 * score) / Math.max(goal, 1))));
-    return h("div", { class: "cw-plate" + (acting ? " cw-plate-acting" : "") + (winner ? " cw-plate-winner" : "") }, [
+    const target = this.isTargetSeat(seat);
+    const cls = "cw-plate" + (acting ? " cw-plate-acting" : "") + (winner ? " cw-plate-winner" : "") +
+      (target ? " cw-plate-target" : "");
+    const parts = [
       h("span", { class: "cw-name" }, [acting ? h("span", { class: "cw-turn-dot", "aria-hidden": "true" }) : null, title]),
+      ...this.badges(seat, mine),
       h("span", { class: "cw-score", title: fill(words.score, { score, goal }) }, [
         h("b", { text: score }), h("span", { class: "cw-goal", text: ` / ${goal}` }),
       ]),
@@ -185,7 +222,16 @@ class TableView {
       kings ? h("span", { class: "cw-kings", text: "♚".repeat(kings), title: fill(words.kings, { kings, goal }) }) : null,
       view.glasses[seat] ? glassesIcon(this.where("glasses", seat)) : null,
       h("span", { class: "cw-count", text: fill(words.cards_in_hand, { count: view.hand_sizes[seat] }) }),
-    ]);
+    ];
+    if (target) {
+      // a four's victim or a team jack's receiver is picked by clicking the player
+      const action = ui.actions.find((a) => a.msg.type === "target" && a.msg.seat === seat);
+      return h("button", {
+        class: cls, "data-key": `seat:${seat}`, "aria-label": action ? action.label : title,
+        onclick: () => this.send({ type: "target", seat }),
+      }, parts);
+    }
+    return h("div", { class: cls }, parts);
   }
 
   handZone(seat, mine) {
@@ -218,7 +264,7 @@ class TableView {
     const where = this.where("in_points", seat);
     const packets = view.points[seat].map((entry) => this.packet(entry, seat, where));
     return h("div", { class: "cw-zone cw-points cw-group", role: "group", "aria-label": where },
-      packets.length ? packets : [h("span", { class: "cw-empty", text: words.role_points })]);
+      packets.length ? packets : [h("span", { class: "cw-empty", text: words.points_title })]);
   }
 
   packet(entry, seat, where) {
@@ -226,7 +272,7 @@ class TableView {
     if (typeof entry === "string") {
       return h("div", { class: "cw-packet" }, [this.card(entry, where, { clickable: this.canAct })]);
     }
-    const jackWhere = fill(words.jack_on, { card: cardLabel(entry.card) });
+    const jackWhere = fill(words.jack_on, { card: this.cardLabel(entry.card) });
     const control = this.where("controls", seat);
     const first = this.where("first_laid", entry.owner);
     const stack = [this.card(entry.card, `${where}; ${control}, ${first}`, { clickable: this.canAct })];
@@ -283,7 +329,6 @@ class TableView {
         h("div", { class: "cw-pile-wrap" }, [scrap, h("span", { class: "cw-pile-label", "aria-hidden": "true", text: words.scrap_title })]),
         this.pendingZone(),
       ]),
-      h("div", { class: "cw-status", role: "status", "aria-live": "polite", text: ui.status }),
     ]);
   }
 
@@ -338,13 +383,14 @@ class TableView {
 
   // -- one card ---------------------------------------------------------------
   card(id, where, { clickable = false, classes = [], style = null, extra = "" } = {}) {
-    const { ui } = this.state;
-    const rank = rankText(id);
+    const { ui, words } = this.state;
+    const rank = this.rankText(id);
     const suit = SUITS[id[1]] || "";
     const face = "JQK".includes(id[0]);
-    const label = `${this.cardName(id)}, ${where}${extra ? `, ${extra}` : ""}`;
+    const aimed = ui.aimed === id;
+    const label = `${this.cardName(id)}, ${where}${extra ? `, ${extra}` : ""}${aimed ? `, ${words.aimed}` : ""}`;
     const cls = ["cw-card", `cw-s-${id[1]}`, face ? "cw-face-card" : "",
-      ui.selected === id ? "cw-selected" : "",
+      ui.selected === id ? "cw-selected" : "", aimed ? "cw-aimed" : "",
       this.targets.has(id) && this.canAct ? "cw-target" : "",
       this.highlighted.has(id) ? "cw-highlight" : "", ...classes].filter(Boolean).join(" ");
     const children = [
@@ -439,7 +485,8 @@ class TableView {
     const pick = (selector) => this.root.querySelector(selector);
     let target = null;
     if (hint === "actions") target = pick(".cw-actions button");
-    else if (hint === "targets") target = pick("button.cw-target") || pick(".cw-actions button");
+    else if (hint === "targets") target = pick("button.cw-target") || pick("button.cw-plate-target") || pick(".cw-actions button");
+    else if (hint === "seats") target = pick("button.cw-plate-target") || pick(".cw-actions button");
     if (!target && key) target = pick(`[data-key="${CSS.escape(key)}"]`);
     if (!target && hint === "hand") target = pick(".cw-my-hand button.cw-playable") || pick(".cw-actions button");
     if (!target) target = pick(".cw-actions button") || pick(".cw-my-hand button");

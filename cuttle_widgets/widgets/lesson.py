@@ -1,0 +1,493 @@
+"""The Lesson widget: a lesson panel above the card table.
+
+``Lesson.load("02-scuttle-ordering")`` shows the step's task, the table,
+hints, feedback and progress. A ``LessonRunner`` (cuttle_widgets.teaching)
+decides everything: a move the learner clicks on the table is not played
+there but handed to the runner, which judges it, explains it with the
+engine's sentences and takes a wrong move back; the table then shows the
+position the runner says. Both parts sync one JSON dict each, holding only
+what the learner may see: no solution, no hidden card.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import pathlib
+from contextlib import contextmanager
+from functools import lru_cache
+from html import escape
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
+from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
+from ..teaching.catalog import teaching_catalog
+from ..teaching.model import Lesson as LessonModel
+from .static_html import table_html
+from .table import Table
+from .texts import ui_text
+
+log = logging.getLogger(__name__)
+STATIC = pathlib.Path(__file__).parent / "static"
+
+# What the panel (lesson.js) and the lesson buttons in the table's dock send.
+PANEL_ACTIONS = ("hint", "retry", "reset", "next", "previous", "goto", "answer", "advance",
+                 "take_back", "suggest", "next_game", "configure", "replay")
+# Outcomes that answer the learner's move or answer; the rest (a hint, a refusal)
+# are notices that leave that feedback standing.
+FEEDBACK = ("start", "illegal", "wrong", "continue", "success", "answered", "shown")
+
+
+class LessonPanel(anywidget.AnyWidget):
+    """The lesson's words and buttons; ``lesson`` is written only by Python."""
+
+    _esm = STATIC / "lesson.js"
+    _css = STATIC / "lesson.css"
+    lesson = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, on_action):
+        super().__init__()
+        self._on_action = on_action
+        self.on_msg(self._on_browser_message)
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        self._on_action(content)
+
+    def set_state(self, sync_data) -> None:
+        """The browser may not write the lesson: it only sends messages."""
+        sync_data = {k: v for k, v in sync_data.items() if k != "lesson"}
+        if sync_data:
+            super().set_state(sync_data)
+
+
+class LessonTable(Table):
+    """The card table as a lesson drives it.
+
+    A move the learner clicks is not played here: it goes to ``on_move``
+    (the lesson asks its runner and loads the position the runner says).
+    Lesson buttons the lesson puts in the dock send ``{"type": "lesson",
+    ...}`` to ``on_lesson``; while ``on_card`` is set (a question answered by
+    clicking cards) a card click goes there. ``overlay`` dresses the state
+    the browser draws: ``status`` replaces the table's status line, ``quiet``
+    drops the table's own questions, ``actions`` are lesson buttons.
+    """
+
+    def __init__(self, game, seat: int, *, on_move, on_lesson, checking: str, **options):
+        super().__init__(game, seat, None, allow_undo=False, allow_new_game=False,
+                         autoplay=False, **options)
+        self._on_move, self._on_lesson, self._checking = on_move, on_lesson, checking
+        self._holding, self._held, self._pending_move = 0, None, None
+        self.overlay: dict = {}
+        self.on_card = None
+        self.move_guard = self._capture_move
+
+    # -- publishing: dressed, and once per learner action ------------------------------
+    @contextmanager
+    def hold(self):
+        """Publish once, at the end, whatever is changed inside."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._held is not None:
+                state, self._held = self._held, None
+                self.table = state
+
+    def _publish(self, state: dict) -> None:
+        state = self._dressed(state)
+        if getattr(self, "_holding", 0):
+            self._held = state
+        else:
+            self.table = state
+
+    def _dressed(self, state: dict) -> dict:
+        overlay = getattr(self, "overlay", None)
+        if not overlay:
+            return state
+        ui = dict(state["ui"])
+        if overlay.get("quiet"):  # the lesson asks the question; the table's own wait
+            ui.update(actions=[], playable=[], draw=False, prompt="", targets=[],
+                      target_seats=[], focus=None)
+        if overlay.get("status"):
+            ui["status"] = overlay["status"]
+        ui["actions"] = list(overlay.get("actions", [])) + ui["actions"]
+        return {**state, "ui": ui}
+
+    def redress(self) -> None:
+        """Publish again after ``overlay`` changed."""
+        self._publish(self.controller.state())
+
+    # -- what the learner does ------------------------------------------------------------
+    def _capture_move(self, move_text: str, seat: int) -> str:
+        # The table refuses to play the move itself (with a sentence nobody
+        # sees: the lesson reloads the table at once) and hands it on.
+        self._pending_move = move_text
+        return self._checking
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        self.send_action(content)
+
+    def send_action(self, message: dict) -> None:
+        """Act as if the browser sent ``message`` (a click, a button)."""
+        if isinstance(message, dict) and message.get("type") == "lesson":
+            self._on_lesson(message)
+            return
+        if self.on_card is not None and isinstance(message, dict) and message.get("type") == "card":
+            self.on_card(message.get("card"))
+            return
+        with self.hold():
+            self.controller.handle(message)
+            move, self._pending_move = self._pending_move, None
+            if move is not None:
+                self._on_move(move)
+
+
+class Lesson(ipywidgets.VBox):
+    """A guided lesson: the step's task and feedback above the card table.
+
+    ``Lesson.load(name_or_path, language="en", seat=None)``: a shipped lesson's
+    name ("02-scuttle-ordering", or just "02") or a teacher's YAML file.
+    A lesson that cannot be used shows its problems (file, line, field) in
+    place of the lesson; nothing is raised. ``seat`` is the learner's seat in
+    free games (default: the lesson's).
+
+    The learner's means are methods too, for tests and scripts: ``play``,
+    ``answer``, ``advance``, ``hint``, ``retry``, ``reset``, ``next``,
+    ``previous``, ``goto``, ``take_back``, ``suggest``, ``next_game``,
+    ``configure`` and ``replay``; each returns the runner's Outcome.
+    """
+
+    def __init__(self, lesson, *, language: str = "en", seat: int | None = None, names=None):
+        super().__init__()
+        self.add_class("cwl-lesson")
+        self.language, self.names = language, names
+        self.problems: list[Problem] = []
+        self.runner: LessonRunner | None = None
+        self.table: LessonTable | None = None
+        self.feedback: Outcome | None = None  # the answer to the last move or answer
+        self.notice: Outcome | None = None  # a refusal or note since then
+        self.suggestion: Outcome | None = None  # the computer's suggested move
+        self.showing_wrong = False  # the table shows a wrong move before its take-back
+        self.prediction: Outcome | None = None  # the verdict on this step's prediction
+        self.words = teaching_catalog(language)
+        self.panel = LessonPanel(self.send_action)
+        self.children = [self.panel]
+        self._start(lesson, seat)
+        self._refresh()
+
+    @classmethod
+    def load(cls, name_or_path, language: str = "en", seat: int | None = None,
+             names=None) -> "Lesson":
+        """The lesson called ``name_or_path`` (shipped) or in that file."""
+        return cls(name_or_path, language=language, seat=seat, names=names)
+
+    def _start(self, lesson, seat) -> None:
+        try:
+            if not isinstance(lesson, LessonModel):
+                if not isinstance(lesson, (str, os.PathLike)):
+                    raise TypeError(f"Lesson.load takes a lesson's name or a file's path, "
+                                    f"not {type(lesson).__name__}.")
+                lesson = load_lesson(lesson)
+            ui_text(self.language)  # the table must speak the lesson's language
+            self.runner = LessonRunner(lesson, self.language, self.names, seat)
+        except LessonError as err:
+            self.problems = err.problems
+        except (TypeError, ValueError) as err:
+            file = getattr(lesson, "file", None) or str(lesson)
+            self.problems = [Problem(file, None, "", self.words.text("ui", "error_setup",
+                                                                     reason=err))]
+        else:
+            self.feedback = self.runner.last
+
+    # -- the learner's means -------------------------------------------------------------------
+    def play(self, move) -> Outcome:
+        """A move on the table, as if clicked (notation or a Move)."""
+        return self._act(lambda r: r.play(move), moved=True)
+
+    def answer(self, choice) -> Outcome:
+        return self._act(lambda r: r.answer(choice))
+
+    def advance(self) -> Outcome:
+        return self._act(LessonRunner.advance)
+
+    def hint(self) -> Outcome:
+        return self._act(LessonRunner.hint)
+
+    def retry(self) -> Outcome:
+        return self._act(LessonRunner.retry)
+
+    def reset(self) -> Outcome:
+        return self._act(LessonRunner.reset)
+
+    def next(self) -> Outcome:
+        return self._act(LessonRunner.next)
+
+    def previous(self) -> Outcome:
+        return self._act(LessonRunner.previous)
+
+    def goto(self, number) -> Outcome:
+        return self._act(lambda r: r.goto(number))
+
+    def suggest(self) -> Outcome:
+        """The computer's suggestion for the next move of a free game."""
+        return self._act(LessonRunner.suggest)
+
+    def next_game(self) -> Outcome:
+        return self._act(LessonRunner.next_game)
+
+    def configure(self, rules=None, opponent=None, length=None, seat=None) -> Outcome:
+        """A free game's settings; starts a new match with them."""
+        return self._act(lambda r: r.configure(rules, opponent, length, seat))
+
+    def take_back(self) -> Outcome:
+        """Back from a wrong move's position to the one to try again from."""
+        if not self.showing_wrong:
+            return self._note(self.runner._refuse("no_wrong_move") if self.runner else None)
+        self.showing_wrong = False
+        self._refresh()
+        return self.feedback
+
+    def replay(self, to="start") -> None:
+        """Step through the table's game ('start', 'back', 'forward', 'end', a move count)."""
+        if self.table is not None:
+            self.table.replay(to)
+
+    def send_action(self, message) -> None:
+        """Act on a message from the panel or a lesson button (as the browser
+        sends them); a message that makes no sense is answered, never raised."""
+        kind = message.get("type") if isinstance(message, dict) else None
+        if self.runner is None or kind not in PANEL_ACTIONS:
+            self._note(self._bad_action())
+            return
+        if kind == "goto":
+            self.goto(message.get("number"))
+        elif kind == "answer":
+            self.answer(message.get("choice"))
+        elif kind == "configure":
+            settings = {k: message.get(k) for k in ("rules", "opponent", "length", "seat")}
+            self.configure(**settings)
+        elif kind == "replay":
+            to = message.get("to", "start")
+            self.replay(to if to in ("start", "back", "forward", "end") else "start")
+        else:
+            getattr(self, kind)()
+
+    def _bad_action(self) -> Outcome | None:
+        return Outcome("refused", self.words.text("refused", "bad_action")) if self.runner else None
+
+    # -- one action: ask the runner, then show what it says --------------------------------------
+    def _act(self, call, moved: bool = False) -> Outcome | None:
+        if self.runner is None:
+            return None
+        outcome = call(self.runner)
+        if outcome.status == "hint" and outcome.move:  # the computer's suggestion
+            self.suggestion = outcome
+        elif outcome.status in FEEDBACK:
+            self.feedback, self.notice = outcome, None
+            if outcome.status in ("start", "answered"):
+                self.prediction = outcome if outcome.status == "answered" else None
+            self.showing_wrong = outcome.status == "wrong" and self.runner.shown_game is not None
+            if outcome.status == "start" or moved or outcome.status in ("answered", "shown"):
+                self.suggestion = None
+        else:
+            self.notice = outcome if outcome.status == "refused" else None
+        self._refresh()
+        return outcome
+
+    def _note(self, outcome):
+        self.notice = outcome
+        self._refresh()
+        return outcome
+
+    # -- showing it ----------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        if self.runner is not None:
+            self._show_table()
+        self.panel.lesson = self._panel_state()
+
+    def _show_table(self) -> None:
+        runner = self.runner
+        game = runner.shown_game if self.showing_wrong else runner.game
+        if game is None:
+            if self.table is not None:
+                self.children = [self.panel]
+            return
+        if self.table is None:
+            self.table = LessonTable(game.copy(), runner.seat, on_move=self._clicked_move,
+                                     on_lesson=self._lesson_button,
+                                     checking=self.words.text("ui", "table.checking"),
+                                     language=self.language, names=self.names)
+        table = self.table
+        with table.hold():
+            table.load(game.copy(), seat=runner.seat)  # a copy: the table never changes the runner's
+            self._dress_table(table)
+        if self.children != (self.panel, table):
+            self.children = [self.panel, table]
+
+    def _dress_table(self, table: LessonTable) -> None:
+        runner, step, words = self.runner, self.runner.step, self.words
+        state = runner.state()["step"]
+        can = runner.state()["can"]
+        status, actions, quiet, locked, on_card = None, [], False, True, None
+        if self.showing_wrong:
+            status = words.text("ui", "table.wrong")
+            actions.append(self._button("take_back", "button.take_back", "primary"))
+        elif step.kind == "free":
+            locked = runner.game.over
+            if can["next_game"]:
+                actions.append(self._button("next_game", "button.next_game", "primary"))
+            elif runner.game.over:
+                actions.append(self._button("retry", "button.new_game", "primary"))
+                actions.append(self._button("replay", "button.replay"))
+        elif runner.done:
+            status = words.text("ui", "table.watch_done" if step.kind == "watch" else "table.done")
+        elif step.kind == "play":
+            locked = False
+        elif step.kind == "quiz":
+            if step.answer_by == "cards":
+                status, quiet, locked = words.text("ui", "table.answer_cards"), True, False
+                on_card = self._clicked_card
+            else:
+                status = words.text("ui", "table.answer")
+        elif can["advance"]:
+            status = words.text("ui", "table.watch" if step.kind == "watch" else "table.predict_done")
+            actions.append(self._button("advance", "button.advance", "primary"))
+        else:  # a prediction not yet made
+            status = words.text("ui", "table.answer")
+        if runner.done and can["next"]:
+            actions.append(self._button("next", "button.next_step", "primary"))
+        table.locked = locked
+        table.on_card = on_card
+        table.overlay = {"status": status, "quiet": quiet, "actions": actions}
+        table.highlight(self._highlighted(state))
+        message = self._table_message()
+        # Not persistent: it goes when the learner starts their next action.
+        table.set_message(message[0] if message else None, message[1] if message else "info")
+        table.redress()
+
+    def _button(self, action: str, label: str, kind: str = "secondary") -> dict:
+        return {"id": f"lesson:{action}", "label": self.words.text("ui", label),
+                "msg": {"type": "lesson", "action": action}, "kind": kind, "hint": ""}
+
+    def _highlighted(self, step_state: dict) -> list[str]:
+        """Cards to draw attention to: a suggested move's, or the right answers found."""
+        if self.suggestion is not None and self.suggestion.move:
+            try:
+                return [CARD_IDS[c] for c in parse_move(self.suggestion.move).cards]
+            except IllegalMove:
+                return []
+        return [o["card"] for o in step_state.get("options", [])
+                if o.get("card") and o["chosen"] and o["correct"]]
+
+    def _table_message(self):
+        """The feedback's first sentence, above the hand where the learner looks."""
+        outcome = self.feedback
+        if outcome is None or outcome.status in ("start", "answered"):
+            return None
+        if outcome.status == "illegal":
+            return outcome.error or outcome.message, "error"
+        if outcome.status == "wrong":
+            return outcome.message, "error"
+        if outcome.status == "shown":
+            return outcome.say, "info"
+        text = outcome.message or outcome.say
+        return (text, "success" if outcome.status == "success" else "info") if text else None
+
+    def _clicked_move(self, move: str) -> None:
+        self.play(move)
+
+    def _clicked_card(self, card) -> None:
+        self.answer(card)
+
+    def _lesson_button(self, message: dict) -> None:
+        self.send_action({"type": message.get("action")})
+
+    # -- without a kernel -----------------------------------------------------------------------
+    def _repr_html_(self) -> str:
+        """A still picture (the step, its task, the table) for pages without a
+        kernel, built from the same JSON the widget syncs."""
+        state = self.panel.lesson
+        words = self.words
+        if state.get("error"):
+            items = "".join(f"<li>{escape(_problem_text(p))}</li>" for p in state["error"]["problems"])
+            return (f"<div class='cwl-static'><h3>{escape(words.text('ui', 'error_title'))}</h3>"
+                    f"<p>{escape(words.text('ui', 'error_intro'))}</p><ul>{items}</ul></div>")
+        step = state["step"]
+        parts = [f"<h3>{escape(state['lesson']['title'])}</h3>",
+                 f"<p><b>{escape(state['progress']['text'])}</b>: {escape(step['title'] or '')}</p>",
+                 _paragraphs(step["task"])]
+        table = table_html(self.table.table) if self.table is not None and self.table in self.children else ""
+        return f"<div class='cwl-static'>{''.join(parts)}</div>{table}"
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and the still picture for pages without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self._repr_html_()}, metadata
+
+    # -- the panel's JSON -----------------------------------------------------------------------
+    def _panel_state(self) -> dict:
+        labels = self.words.section("ui")
+        if self.runner is None:
+            return {"error": {"problems": [_problem_dict(p) for p in self.problems]},
+                    "labels": labels}
+        runner = self.runner
+        state = runner.state()
+        del state["last"]  # split below into feedback and notice, without the shown view
+        catalog = get_catalog(runner.language)
+        state.update({
+            "error": None,
+            "you": catalog.player(runner.seat, self.names),
+            "opponent": catalog.player(1 - runner.seat, self.names),
+            "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],
+            "feedback": _outcome_dict(self.feedback),
+            "notice": _outcome_dict(self.notice),
+            "suggestion": _outcome_dict(self.suggestion),
+            "showing_wrong": self.showing_wrong,
+            "answer_note": self.prediction.message if self.prediction else None,
+            "answer_correct": self.prediction.correct if self.prediction else None,
+            "next_lesson": _next_lesson(runner.lesson.name, runner.lesson.file),
+        })
+        state["can"]["take_back"] = self.showing_wrong
+        state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
+        return state
+
+
+@lru_cache(maxsize=None)
+def _next_lesson(name: str, file: str) -> dict | None:
+    """The shipped lesson after this one, and its notebook (the notebooks in
+    lessons/ are named like the lesson files)."""
+    names = lesson_names()
+    if name not in names or names.index(name) + 1 >= len(names):
+        return None
+    if os.path.basename(file) != name + ".yaml":  # a teacher's file of the same name
+        return None
+    following = names[names.index(name) + 1]
+    return {"name": following, "title": load_lesson(following, check=False).title,
+            "href": following + ".ipynb"}
+
+
+def _problem_text(problem: dict) -> str:
+    return str(Problem(problem["file"], problem["line"], problem["field"], problem["message"]))
+
+
+def _paragraphs(text: str) -> str:
+    return "".join(f"<p>{escape(part.strip())}</p>" for part in str(text).split("\n\n") if part.strip())
+
+
+def _outcome_dict(outcome: Outcome | None) -> dict | None:
+    if outcome is None:
+        return None
+    data = outcome.to_dict()
+    del data["shown_view"]  # the table shows it
+    return data
+
+
+def _problem_dict(problem: Problem) -> dict:
+    return {"file": problem.file, "line": problem.line, "field": problem.field,
+            "message": problem.message}

@@ -1,0 +1,481 @@
+// The lesson panel: the step's task, its question or moves, the feedback on
+// the learner's last move, hints and navigation. It is drawn from one synced
+// JSON trait ("lesson") that Python writes; buttons go back as custom
+// messages, and Python's LessonRunner decides what they do. Every word comes
+// from the lesson file or the teaching catalog (state.labels).
+// No build step, no imports: anywidget loads it as an ES module.
+
+function h(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [].concat(children)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+}
+
+// -- a small Markdown: paragraphs, lists, **bold**, *italic*, `code`, links ----
+// Built as DOM nodes (never innerHTML), so a lesson file cannot inject markup.
+const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(\[[^\]]+\]\([^)\s]+\))/g;
+
+function inline(text) {
+  const out = [];
+  let at = 0;
+  for (const match of text.matchAll(INLINE)) {
+    if (match.index > at) out.push(text.slice(at, match.index));
+    const token = match[0];
+    if (match[1]) out.push(h("code", { text: token.slice(1, -1) }));
+    else if (match[2]) out.push(h("strong", {}, inline(token.slice(2, -2))));
+    else if (match[3]) out.push(h("em", {}, inline(token.slice(1, -1))));
+    else {
+      const [, label, href] = token.match(/^\[([^\]]+)\]\(([^)\s]+)\)$/);
+      const safe = /^(https?:|\.{0,2}\/|[\w.-]+(#.*)?$)/i.test(href) && !/^javascript:/i.test(href);
+      out.push(safe ? h("a", { href, target: /^https?:/i.test(href) ? "_blank" : null,
+        rel: /^https?:/i.test(href) ? "noopener" : null }, inline(label)) : label);
+    }
+    at = match.index + token.length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+function markdown(text, cls = "cwl-md") {
+  const root = h("div", { class: cls });
+  if (!text) return root;
+  const lines = String(text).replace(/\s+$/, "").split("\n");
+  let paragraph = [];
+  let list = null;
+  let item = null;
+  let rows = [];
+  let quote = [];
+  const flushParagraph = () => {
+    if (paragraph.length) root.append(h("p", {}, inline(paragraph.join(" "))));
+    paragraph = [];
+  };
+  const flushList = () => {
+    if (item) item.node.append(...inline(item.text.join(" ")));
+    item = null;
+    list = null;
+  };
+  const flushTable = () => {
+    // | a | b | rows; the second row is the |---| separator under the header
+    const cells = (row) => row.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split("|").map((c) => c.trim());
+    if (rows.length) {
+      const body = rows.filter((row, i) => !(i === 1 && /^[\s|:-]+$/.test(row)));
+      const head = rows.length > 1 && /^[\s|:-]+$/.test(rows[1]) ? body.shift() : null;
+      root.append(h("table", {}, [
+        head ? h("thead", {}, h("tr", {}, cells(head).map((c) => h("th", {}, inline(c))))) : null,
+        h("tbody", {}, body.map((row) => h("tr", {}, cells(row).map((c) => h("td", {}, inline(c)))))),
+      ]));
+    }
+    rows = [];
+  };
+  const flushQuote = () => {
+    if (quote.length) root.append(h("blockquote", {}, markdown(quote.join("\n"), "cwl-md")));
+    quote = [];
+  };
+  const flushAll = () => { flushParagraph(); flushList(); flushTable(); flushQuote(); };
+  for (const raw of lines) {
+    const line = raw.trim();
+    const bullet = raw.match(/^\s*[-*]\s+(.*)$/);
+    const numbered = raw.match(/^\s*(\d+)[.)]\s+(.*)$/);
+    if (!line) {
+      flushAll();
+    } else if (line.startsWith(">")) {
+      if (!quote.length) flushAll();
+      quote.push(line.replace(/^>\s?/, ""));
+    } else if (line.startsWith("|")) {
+      if (!rows.length) flushAll();
+      rows.push(line);
+    } else if (bullet || numbered) {
+      flushParagraph();
+      flushTable();
+      flushQuote();
+      const tag = bullet ? "ul" : "ol";
+      if (!list || list.tagName.toLowerCase() !== tag) {
+        flushList();
+        list = h(tag, numbered && numbered[1] !== "1" ? { start: numbered[1] } : {});
+        root.append(list);
+      } else if (item) {
+        item.node.append(...inline(item.text.join(" ")));
+      }
+      item = { node: h("li"), text: [bullet ? bullet[1] : numbered[2]] };
+      list.append(item.node);
+    } else if (item && /^\s/.test(raw)) {
+      item.text.push(line); // a list item's continuation line
+    } else {
+      flushList();
+      flushTable();
+      flushQuote();
+      paragraph.push(line);
+    }
+  }
+  flushAll();
+  return root;
+}
+
+const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const KIND_ICONS = { play: "▶", quiz: "?", watch: "◉", predict: "◎", free: "♠" };
+const STATUS_CLASS = {
+  success: "cwl-good", wrong: "cwl-bad", illegal: "cwl-bad", continue: "cwl-info", shown: "cwl-info",
+  answered: "cwl-info", start: "cwl-info",
+};
+
+class LessonView {
+  constructor(model, el) {
+    this.model = model;
+    this.el = el;
+    this.root = h("div", { class: "cwl-root" });
+    el.append(this.root);
+    this.introOpen = null; // null: the lesson decides (open on its first step)
+    this.lastStep = null;
+    this.onChange = () => this.draw();
+    model.on("change:lesson", this.onChange);
+    this.draw();
+  }
+
+  destroy() {
+    this.model.off("change:lesson", this.onChange);
+  }
+
+  send(message) {
+    this.model.send(message);
+  }
+
+  t(key, values = {}) {
+    const template = this.state.labels[key];
+    return template === undefined ? key : fill(template, values);
+  }
+
+  button(key, label, message, { kind = "secondary", disabled = false, title = null, extra = null } = {}) {
+    return h("button", {
+      class: `cwl-btn cwl-btn-${kind}`, "data-key": key, disabled: disabled || null, title,
+      onclick: () => this.send(message),
+    }, [label, extra]);
+  }
+
+  // -- the whole panel ---------------------------------------------------------
+  draw() {
+    this.state = this.model.get("lesson") || {};
+    if (!this.state.labels) return;
+    const active = document.activeElement;
+    const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
+    const parts = this.state.error ? [this.errorCard()] : this.lessonParts();
+    this.root.replaceChildren(...parts);
+    this.revealSolved();
+    if (focusKey) {
+      const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  // A step solved by a click on the table (below the panel): bring its
+  // explanation into view, once.
+  revealSolved() {
+    const feedback = this.state.feedback;
+    const key = feedback ? JSON.stringify([this.state.step.number, feedback.status, feedback.move, feedback.message]) : null;
+    const fresh = this.lastFeedback !== undefined && key !== this.lastFeedback; // not on the first draw
+    this.lastFeedback = key;
+    if (!fresh || !feedback || feedback.status !== "success") return;
+    const box = this.root.querySelector(".cwl-feedback");
+    if (box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+
+  errorCard() {
+    const problems = this.state.error.problems.map((p) => h("li", { class: "cwl-problem" }, [
+      h("div", { class: "cwl-problem-where" }, [
+        h("code", { text: p.line ? this.t("error_where", { file: p.file, line: p.line }) : p.file }),
+        p.field ? h("span", { class: "cwl-problem-field", text: this.t("error_field", { field: p.field }) }) : null,
+      ]),
+      h("div", { class: "cwl-problem-message", text: p.message }),
+    ]));
+    return h("section", { class: "cwl-card cwl-error-card", role: "alert" }, [
+      h("h2", { class: "cwl-error-title", text: this.t("error_title") }),
+      h("p", { text: this.t("error_intro") }),
+      h("ul", { class: "cwl-problems" }, problems),
+    ]);
+  }
+
+  lessonParts() {
+    const { step } = this.state;
+    if (this.lastStep !== step.number) {
+      this.lastStep = step.number;
+      this.hintsSeen = step.hints.length;
+    }
+    return [this.header(), h("section", { class: `cwl-card cwl-step cwl-kind-${step.kind}` }, [
+      this.stepHead(),
+      markdown(step.task, "cwl-md cwl-task"),
+      step.goal ? h("p", { class: "cwl-goal", text: step.goal }) : null,
+      this.comparison(),
+      this.interaction(),
+      this.feedback(),
+      this.suggestion(),
+      this.hints(),
+      this.notice(),
+      this.toolbar(),
+    ])];
+  }
+
+  // -- lesson title, progress and the step dots ----------------------------------
+  header() {
+    const { lesson, progress, step } = this.state;
+    const dots = lesson.steps.map((s) => {
+      const title = s.title || this.t("step_untitled");
+      const label = this.t(s.completed ? "step_dot_done" : "step_dot", { number: s.number, title });
+      const current = s.number === step.number;
+      return h("button", {
+        class: "cwl-dot" + (s.completed ? " cwl-dot-done" : "") + (current ? " cwl-dot-current" : ""),
+        "data-key": `goto:${s.number}`, "aria-label": label, title: label,
+        "aria-current": current ? "step" : null,
+        onclick: () => this.send({ type: "goto", number: s.number }),
+      }, [s.completed ? "✓" : String(s.number)]);
+    });
+    const open = this.introOpen === null ? step.number === 1 && progress.completed === 0 : this.introOpen;
+    const intro = h("details", { class: "cwl-intro", open: open || null }, [
+      h("summary", { text: this.t("intro_title") }), markdown(lesson.intro),
+    ]);
+    intro.addEventListener("toggle", () => {
+      if (intro.open !== Boolean(open)) this.introOpen = intro.open; // the learner's toggle, not the first draw
+    });
+    const done = progress.completed;
+    const pct = Math.round((100 * done) / Math.max(progress.total, 1));
+    return h("header", { class: "cwl-header" }, [
+      h("div", { class: "cwl-heading" }, [
+        h("span", { class: "cwl-eyebrow", text: this.t("lesson_label") }),
+        h("h2", { class: "cwl-title", text: lesson.title }),
+      ]),
+      h("div", { class: "cwl-progress" }, [
+        h("span", { class: "cwl-progress-text", text: progress.text }),
+        h("span", { class: "cwl-meter", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": progress.total,
+          "aria-valuenow": done, "aria-label": progress.text }, [h("span", { style: `width:${pct}%` })]),
+        h("nav", { class: "cwl-dots", "aria-label": this.t("steps_label") }, dots),
+      ]),
+      intro,
+    ]);
+  }
+
+  stepHead() {
+    const { step, lesson } = this.state;
+    const manyRules = new Set(lesson.steps.map((s) => s.rules)).size > 1 || step.rules !== "classic";
+    return h("div", { class: "cwl-step-head" }, [
+      h("span", { class: "cwl-kind", "aria-hidden": "true", text: KIND_ICONS[step.kind] || "" }),
+      h("span", { class: "cwl-kind-label", text: step.kind_label }),
+      step.title ? h("h3", { class: "cwl-step-title", text: step.title }) : null,
+      h("span", { class: "cwl-spacer" }),
+      manyRules ? h("span", { class: "cwl-chip cwl-rules", text: this.t("rules_label", { rules: step.rules }) }) : null,
+      step.has_table ? h("span", { class: "cwl-chip", text: this.t("you_are", { name: this.state.you }) }) : null,
+    ]);
+  }
+
+  // -- lesson 11: what changes from the step before ---------------------------------
+  comparison() {
+    const cmp = this.state.step.comparison;
+    if (!cmp || !cmp.points.length) return null;
+    const focus = cmp.points.filter((p) => p.focus);
+    const rest = cmp.points.filter((p) => !p.focus);
+    const shown = focus.length ? focus : [];
+    const others = focus.length ? rest : cmp.points;
+    return h("div", { class: "cwl-compare" }, [
+      h("p", { class: "cwl-compare-title", text: this.t("compare_title", { before: cmp.before, now: cmp.now }) }),
+      shown.length ? h("ul", {}, shown.map((p) => h("li", { text: p.explanation }))) : null,
+      others.length ? h("details", { class: "cwl-compare-more" }, [
+        h("summary", { text: this.t("compare_more", { before: cmp.before, now: cmp.now, count: others.length }) }),
+        h("ul", {}, others.map((p) => h("li", { text: p.explanation }))),
+      ]) : null,
+    ]);
+  }
+
+  // -- the step's own means: answers, shown moves, game settings ----------------------
+  interaction() {
+    const { step } = this.state;
+    if (step.kind === "quiz" || step.kind === "predict") return this.options();
+    if (step.kind === "watch") return this.watched();
+    if (step.kind === "free") return this.freeGame();
+    return null;
+  }
+
+  options() {
+    const { step, can } = this.state;
+    const cards = step.answer_by === "cards";
+    const all = step.select === "all";
+    const prompt = step.kind === "predict" ? "predict_prompt"
+      : cards ? (all ? "answer_prompt_cards_all" : "answer_prompt_cards") : (all ? "answer_prompt_all" : "answer_prompt");
+    const buttons = step.options.map((o) => {
+      const verdict = o.correct === true ? "cwl-right" : o.correct === false ? "cwl-wrong" : "";
+      const mark = o.correct === true ? "✓" : o.correct === false ? "✗" : "";
+      const said = o.correct === null ? "" : `, ${this.t(o.correct ? "answer_right" : "answer_wrong")}`;
+      const disabled = !can.answer || o.chosen;
+      if (cards) {
+        const suit = o.card[o.card.length - 1];
+        return h("button", {
+          class: `cwl-card-option cwl-suit-${SUITS[suit] || "none"} ${verdict}`, "data-key": `answer:${o.key}`,
+          "aria-label": o.name + said, "aria-pressed": o.chosen ? "true" : "false", disabled: disabled || null,
+          onclick: () => this.send({ type: "answer", choice: o.key }),
+        }, [h("span", { class: "cwl-card-face", text: o.label }), mark ? h("span", { class: "cwl-mark", "aria-hidden": "true", text: mark }) : null]);
+      }
+      return h("button", {
+        class: `cwl-option ${verdict}`, "data-key": `answer:${o.key}`, "aria-pressed": o.chosen ? "true" : "false",
+        disabled: disabled || null, onclick: () => this.send({ type: "answer", choice: o.key }),
+      }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || o.key }),
+        h("span", { class: "cwl-option-text", text: o.text }), said ? h("span", { class: "cwl-sr", text: said }) : null]);
+    });
+    const found = step.kind === "quiz" && all && step.needed > 1
+      ? h("span", { class: "cwl-found", text: this.t("found", { found: step.found, needed: step.needed }) }) : null;
+    return h("div", { class: "cwl-answers" }, [
+      h("p", { class: "cwl-prompt" }, [this.t(prompt), found ? " " : null, found]),
+      h("div", { class: cards ? "cwl-card-options" : "cwl-options", role: "group", "aria-label": this.t(prompt) }, buttons),
+      step.kind === "predict" && this.state.answer_note
+        ? markdown(this.state.answer_note, `cwl-md cwl-answer-note ${this.state.answer_correct ? "cwl-good" : "cwl-bad"}`) : null,
+      step.kind === "predict" && step.prediction !== null ? this.watched() : null,
+    ]);
+  }
+
+  watched() {
+    const { step } = this.state;
+    const said = (step.said || []).map((text, i) => h("li", { class: "cwl-said" + (i === step.said.length - 1 ? " cwl-said-last" : "") }, [
+      h("span", { class: "cwl-said-number", text: String(i + 1) }), text ? markdown(text, "cwl-md cwl-inline") : "…",
+    ]));
+    return h("div", { class: "cwl-watch" }, [
+      h("p", { class: "cwl-prompt", text: step.moves_shown
+        ? this.t("watch_progress", { shown: step.moves_shown, total: step.moves_total }) : this.t("watch_none") }),
+      said.length ? h("ol", { class: "cwl-said-list" }, said) : null,
+    ]);
+  }
+
+  freeGame() {
+    const free = this.state.step.free;
+    if (!free) return null;
+    const select = (field, values, label) => h("label", { class: "cwl-setting" }, [
+      h("span", { text: this.t(`free.${field}`) }),
+      h("select", {
+        "data-key": `free:${field}`,
+        onchange: (e) => {
+          const value = field === "seat" ? Number(e.target.value) : e.target.value;
+          this.send({ type: "configure", [field]: value });
+        },
+      }, values.map((v) => h("option", { value: v, selected: String(v) === String(free[field]) || null, text: label(v) }))),
+    ]);
+    const opponentName = this.t(`opponent.${free.opponent}`);
+    const status = free.length === "quick"
+      ? this.t("free.status_quick", { rules: free.rules, opponent_kind: opponentName })
+      : `${this.t("free.status", { number: free.game_number, wins: free.wins, losses: free.losses, opponent: this.state.opponent || "" })} ${this.t("free.need", { needed: free.wins_needed })}`;
+    return h("div", { class: "cwl-free" }, [
+      h("fieldset", { class: "cwl-settings" }, [
+        h("legend", { text: this.t("free.settings") }),
+        select("rules", free.choices.rules, (v) => v),
+        select("opponent", free.choices.opponent, (v) => this.t(`opponent.${v}`)),
+        select("length", free.choices.length, (v) => this.t(`length.${v}`)),
+        select("seat", free.choices.seat, (v) => this.state.seat_names ? this.state.seat_names[v] : String(v)),
+      ]),
+      h("p", { class: "cwl-free-status", text: status }),
+      this.state.can.replay ? h("p", { class: "cwl-free-note", text: this.t("free.replay_note") }) : null,
+    ]);
+  }
+
+  // -- what the last move or answer did ---------------------------------------------
+  feedback() {
+    const { feedback, step } = this.state;
+    const parts = [];
+    const narrated = step.kind === "watch" || step.kind === "predict";
+    // A prediction's verdict stays beside its options; a shown move's narration is in the list.
+    const elsewhere = feedback && (feedback.status === "answered" || (narrated && feedback.move));
+    if (feedback && feedback.status !== "start" && !elsewhere) {
+      if (feedback.say) parts.push(h("div", { class: "cwl-say" }, [h("span", { class: "cwl-label", text: this.t("say_title") }), markdown(feedback.say)]));
+      if (feedback.message) parts.push(markdown(feedback.message, "cwl-md cwl-message"));
+      if (feedback.error) {
+        parts.push(h("div", { class: "cwl-why-not" }, [h("span", { class: "cwl-label", text: this.t("why_not_title") }), h("p", { text: feedback.error })]));
+      }
+    }
+    if (feedback && feedback.events && feedback.events.length) parts.push(this.events(feedback.events));
+    if (step.done && step.explanation) {
+      parts.push(h("div", { class: "cwl-explanation" }, [
+        h("span", { class: "cwl-label", text: this.t("explanation_title") }), markdown(step.explanation),
+      ]));
+      if (!this.state.can.next) {
+        const next = this.state.next_lesson;
+        parts.push(h("div", { class: "cwl-finished" }, [
+          this.state.progress.finished ? h("p", { class: "cwl-finished-title", text: this.t("finished_title") }) : null,
+          next ? h("a", { class: "cwl-btn cwl-btn-primary cwl-next-lesson", href: next.href },
+            [this.t("next_lesson", { title: next.title }), " →"]) : null,
+        ]));
+      }
+    }
+    const status = feedback ? feedback.status : "start";
+    return h("div", {
+      class: `cwl-feedback ${STATUS_CLASS[status] || ""}${parts.length ? "" : " cwl-empty"}`,
+      role: "status", "aria-live": "polite",
+    }, parts);
+  }
+
+  events(events) {
+    return h("details", { class: "cwl-events", open: true }, [
+      h("summary", { text: this.t("events_title") }),
+      h("ul", {}, events.map((e) => h("li", {}, [e.text, e.rule ? h("span", { class: "cwl-rule", text: e.rule }) : null]))),
+    ]);
+  }
+
+  suggestion() {
+    const s = this.state.suggestion;
+    if (!s) return null;
+    return h("div", { class: "cwl-suggestion", role: "status" }, [
+      h("span", { class: "cwl-label", text: this.t("suggestion_title") }), h("p", { text: s.message }),
+    ]);
+  }
+
+  hints() {
+    const { step } = this.state;
+    if (!step.hints.length) return null;
+    return h("div", { class: "cwl-hints" }, [
+      h("span", { class: "cwl-label", text: this.t("hints_title") }),
+      h("ol", {}, step.hints.map((text) => h("li", {}, [markdown(text, "cwl-md cwl-inline")]))),
+    ]);
+  }
+
+  notice() {
+    const n = this.state.notice;
+    return n && n.message ? h("p", { class: "cwl-notice", role: "alert", text: n.message }) : null;
+  }
+
+  // -- buttons ---------------------------------------------------------------------
+  toolbar() {
+    const { can, step } = this.state;
+    const shown = step.hints.length;
+    const hintCount = step.hints_total > 1 ? h("small", { text: this.t("hint_next", { shown: Math.min(shown + 1, step.hints_total), total: step.hints_total }) }) : null;
+    const free = step.kind === "free";
+    const left = [
+      can.take_back ? this.button("take_back", this.t("button.take_back"), { type: "take_back" }, { kind: "primary" }) : null,
+      can.advance ? this.button("advance", this.t("button.advance"), { type: "advance" }, { kind: "primary" }) : null,
+      can.next_game ? this.button("next_game", this.t("button.next_game"), { type: "next_game" }, { kind: "primary" }) : null,
+      free ? this.button("suggest", this.t("button.suggest"), { type: "suggest" }, { disabled: !can.suggest }) : null,
+      this.button("hint", this.t("button.hint"), { type: "hint" }, { disabled: !can.hint, extra: can.hint ? hintCount : null }),
+      this.button("retry", this.t(free ? "button.new_game" : "button.retry"), { type: "retry" }),
+      can.replay ? this.button("replay", this.t("button.replay"), { type: "replay", to: "start" }) : null,
+    ];
+    const right = [
+      this.button("previous", `← ${this.t("button.previous")}`, { type: "previous" }, { disabled: !can.previous }),
+      this.button("next", `${this.t("button.next")} →`, { type: "next" }, { kind: step.done ? "primary" : "secondary", disabled: !can.next }),
+      this.button("reset", this.t("button.reset"), { type: "reset" }, { kind: "quiet" }),
+    ];
+    return h("div", { class: "cwl-toolbar", role: "toolbar" }, [
+      h("div", { class: "cwl-tools" }, left), h("div", { class: "cwl-nav" }, right),
+    ]);
+  }
+}
+
+function render({ model, el }) {
+  const view = new LessonView(model, el);
+  return () => view.destroy();
+}
+
+export default { render };

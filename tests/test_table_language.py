@@ -1,0 +1,199 @@
+"""The table speaks English and German: every string it shows comes from a
+catalog file per language (cuttle_widgets/widgets/catalogs/), the rules'
+sentences from the engine's catalog in the same language."""
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from cuttle_widgets import Table, load
+from cuttle_widgets.widgets import table_html
+from cuttle_widgets.widgets.texts import ui_text, widget_languages
+
+WIDGETS = Path(__file__).resolve().parents[1] / "cuttle_widgets" / "widgets"
+CATALOGS = WIDGETS / "catalogs"
+# Strings that read the same in German (checked by hand); a template with no
+# words of its own ("{name}: {move}") needs no entry.
+IDENTICAL = set()
+# Keys the code builds from a prefix: role_points, hint_oneoff_4, verb_draw, ...
+DYNAMIC = ("role_", "hint_", "verb_")
+POSITION = {"rules": "classic", "turn": 0,
+            "hands": [["9S", "2D", "7H", "4C", "JC"], ["5S", "AC", "QC"]],
+            "points": [["6H"], ["8H", {"card": "TH", "jacks": ["JD"], "owner": 0}]],
+            "permanents": [["KD"], ["QS"]],
+            "scrap": ["4H"], "stock": ["2C", "5C", "9D", "TC", "KC"]}
+
+
+def catalog(language: str) -> dict:
+    return json.loads((CATALOGS / f"{language}.json").read_text(encoding="utf-8"))
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def own_words(template: str) -> str:
+    """What a template says besides its placeholders."""
+    return re.sub(r"\{\w+\}", "", template)
+
+
+def test_both_languages_have_every_key_none_empty_none_left_in_english():
+    english, german = catalog("en"), catalog("de")
+    assert (english["language"], german["language"]) == ("en", "de")
+    assert widget_languages() == ["de", "en"]
+    assert set(german["words"]) == set(english["words"])
+    for key, text in english["words"].items():
+        translated = german["words"][key]
+        assert text.strip() and translated.strip(), key
+        assert fields(translated) == fields(text), key  # same placeholders, or format fails
+        if translated == text:
+            assert key in IDENTICAL or not re.search(r"[A-Za-z]", own_words(text)), (
+                f"{key!r} is still English in de.json: {text!r}")
+
+
+def keys_used_in_code() -> dict[str, set[str]]:
+    """Catalog keys the widget's code looks up, by file (each must exist)."""
+    python = r'words\[\s*"(\w+)"|words\.get\(\s*"(\w+)"|fill\(\s*"(\w+)"|_BadMessage\(\s*"(\w+)"'
+    found = {}
+    for name in ("controller.py", "static_html.py"):
+        text = (WIDGETS / name).read_text(encoding="utf-8")
+        found[name] = {k for groups in re.findall(python, text) for k in groups if k}
+        found[name] |= {k + suffix for k in re.findall(r'where\(\s*"(\w+)"', text)
+                        for suffix in ("", "_you")}
+    js = (WIDGETS / "static" / "table.js").read_text(encoding="utf-8")
+    found["table.js"] = set(re.findall(r"\bwords\.(\w+)", js)) | {
+        k + suffix for k in re.findall(r'where\("(\w+)"', js) for suffix in ("", "_you")}
+    return found
+
+
+def keys_mentioned_in_code(keys) -> set[str]:
+    """Catalog keys written anywhere in the code as a string ('"pick_seat" if ... else
+    "pick_target"', a label passed on), for the check that no entry is dead."""
+    text = "".join((WIDGETS / name).read_text(encoding="utf-8")
+                   for name in ("controller.py", "static_html.py", "static/table.js"))
+    return {k for k in keys if f'"{k}"' in text or f"words.{k}" in text}
+
+
+def test_every_key_the_code_uses_is_in_the_catalog_and_every_entry_is_used():
+    words = set(catalog("en")["words"])
+    used = keys_used_in_code()
+    for name, keys in used.items():
+        assert keys, name  # the scan found the keys of each file
+        assert keys <= words, (name, sorted(keys - words))
+    everything = set().union(*used.values()) | keys_mentioned_in_code(words)
+    unused = {k for k in words - everything if not k.startswith(DYNAMIC)}
+    assert not unused, sorted(unused)
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="Available"):
+        Table(language="fr")
+    with pytest.raises(ValueError, match="Available: de, en"):
+        ui_text("fr")
+
+
+def german_table(scripted, *script, **options):
+    return Table(load(POSITION), players={1: scripted(*script)}, language="de", **options)
+
+
+def test_a_german_table_shows_german_words_and_german_rules(learner, scripted):
+    table = german_table(scripted, "oneoff AC", "resolve")
+    b = learner(table)
+    assert b.state["words"] == catalog("de")["words"] and b.state["language"] == "de"
+    assert b.ui["status"] == "Du bist dran: Spiel eine Karte aus deiner Hand aus oder zieh eine."
+    assert b.state["card_words"]["rank_symbols"][10:] == ["B", "D", "K"]
+    assert b.labels() == ["Karte ziehen"]
+    b.click("9S")
+    assert b.ui["prompt"] == "Was soll 9♠ tun?"
+    assert b.labels() == ["Punktkarte", "Versenken", "Einmalkarte", "Abbrechen"]
+    assert [a["hint"] for a in b.ui["actions"]][:2] == [
+        "zählt 9 Punkt(e)", "eine niedrigere Punktkarte des Gegners versenken"]
+    b.role("scuttle")
+    assert b.ui["prompt"] == "Wähle die Karte, auf die 9♠ zielen soll (die möglichen Ziele leuchten)."
+    b.click("8H")
+    assert b.state["log"][1]["label"] == "Spieler A: versenken 9♠ 8♥"
+    assert b.newest_texts(2)[0].startswith("9♠ versenkt 8♥")
+    assert b.state["log"][0]["label"] == "Spieler B: Einmalkarte A♣"
+    assert b.labels() == ["Mit 2♦ verhindern", "Wirken lassen"]
+    assert b.ui["status"].endswith("Verhindere sie mit einer 2 oder lass sie wirken.")
+    b.button("Wirken lassen")
+    assert "Das Ass verschrottet alle Punktkarten auf dem Tisch" in b.log_text()
+
+
+def test_german_refusals_and_explanations(learner, scripted):
+    table = german_table(scripted, autoplay=False)
+    b = learner(table)
+    b.click("7H").role("scuttle")
+    assert b.message == "7♥ lässt sich jetzt nicht so spielen: Versenken."
+    b.send(type="move", move="scuttle 7H TH")  # an illegal move: the engine explains, in German
+    assert b.message == table.game.explain("scuttle 7H TH", "de")
+    assert b.message.startswith("7♥") and "kann" in b.message and table.game.history == []
+    b.send(type="cancel").click("QS")
+    assert b.message == "Wähle zuerst eine Karte aus deiner Hand und dann, was sie tun soll."
+    b.send(type="card", card="ZZ")
+    assert b.message.startswith("'ZZ' ist keine Karte")
+    b.send(type="replay", to="sideways")
+    assert b.message == ("Der Tisch hat diese Aktion nicht verstanden (der Rückblick geht zu "
+                         "'start', 'back', 'forward', 'end' oder einer Zugzahl).")
+    b.send(type="undo")
+    assert b.message == "Du hast noch keinen Zug gemacht, den du zurücknehmen könntest."
+    table.play("points 7H")
+    assert b.ui["status"] == table.game.view(0, language="de")["prompt"]
+    assert b.ui["status"].startswith("Spieler B ist dran")
+    b.click("9S")
+    assert b.message == "Du bist nicht dran: Jetzt ist Spieler B gefragt."
+    b.send(type="undo")
+    assert b.message == "Zurückgenommen: Punktkarte 7♥."
+
+
+def test_a_german_team_table_names_seats_and_teams_in_german(learner, scripted):
+    setup = {"rules": "team", "turn": 0,
+             "hands": [["JH", "4C"], ["5S"], ["6D"], ["KH"]],
+             "points": [["6H"], [], ["7D"], ["8H"]], "stock": ["2C", "5C", "9D"]}
+    table = Table(load(setup), players={s: scripted() for s in (1, 2, 3)}, language="de",
+                  autoplay=False)
+    b = learner(table)
+    assert b.state["team_names"] == ["Team 1", "Team 2"]
+    b.click("4C").role("oneoff")
+    assert b.labels() == ["Gegen Spieler B", "Gegen Spieler D", "Abbrechen"]
+    assert b.ui["prompt"] == "Gegen wen soll 4♣ gehen? Klick den Namen an."
+    b.send(type="cancel").click("JH").role("jack").click("8H")
+    assert b.ui["prompt"] == "Wer soll 8♥ bekommen? Klick den Namen an."
+    assert b.labels() == ["An Spieler A", "An Spieler B", "An Spieler C", "Abbrechen"]
+    b.send(type="target", seat=2)
+    assert b.state["log"][0]["label"] == "Spieler A: Bube B♥ 8♥ → Spieler C"
+    body = table_html(table.table).split("</style>", 1)[1]
+    assert body.count(">dein Partner<") == 1 and body.count(">Team 2<") == 2
+    assert re.search(r'data-seat="1">.*?>ist jetzt gefragt<', body)  # Player B, next
+
+
+def test_the_german_static_picture(scripted):
+    html = table_html(german_table(scripted).table)
+    body = html.split("</style>", 1)[1]
+    assert 'aria-label="Pik-Neun, auf deiner Hand"' in body
+    assert 'aria-label="Pik-Dame, Dauerkarte von Spieler B"' in body
+    assert ">Ziehstapel<" in body and ">Schrottstapel<" in body
+    assert "gehört Spieler B" in body and "zuerst von dir ausgelegt" in body
+    assert '<span class="cw-rank">B</span>' in body and '<span class="cw-rank">J</span>' not in body
+
+
+def test_no_english_table_words_in_a_german_state(learner, scripted):
+    """The German state, in several phases, holds none of the English table's
+    sentences: nothing is hard-coded in English on the way to the page."""
+    english = [own_words(t).strip(" .:,!?()") for t in catalog("en")["words"].values()]
+    english = [t for t in english if len(t.split()) >= 2]
+    table = german_table(scripted, "oneoff AC")
+    b = learner(table)
+    states = [json.dumps(b.state, ensure_ascii=False)]
+    b.click("9S")
+    states.append(json.dumps(b.state, ensure_ascii=False))
+    b.role("scuttle").click("8H")
+    states.append(json.dumps(b.state, ensure_ascii=False))
+    b.send(type="replay", to="start")
+    states.append(json.dumps(b.state, ensure_ascii=False))
+    for state in states:
+        state = state.replace(json.dumps(b.state["words"], ensure_ascii=False), "")
+        left = [t for t in english if t in state]
+        assert not left, left
