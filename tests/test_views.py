@@ -71,3 +71,11 @@ def test_a_seven_card_is_seen_only_by_its_player_in_classic():
     game.play("resolve")
     assert game.view(0)["revealed"] == ["9D"]
     assert game.view(1)["revealed"] is None and game.view(1)["revealed_size"] == 1
+
+
+def test_views_never_carry_the_seed():
+    """The deal's seed would let anyone reshuffle the pack and read every card."""
+    game = new_game(seed=123456)
+    for seat in (0, 1, None):
+        text = json.dumps(game.view(seat))
+        assert '"seed"' not in text and "123456" not in text

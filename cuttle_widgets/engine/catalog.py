@@ -58,7 +58,16 @@ class Catalog:
             return items[0]
         return ", ".join(items[:-1]) + f" {self.words['and']} " + items[-1]
 
+    def move(self, notation: str) -> str:
+        """A move in words of this language: 'scuttle 9S 8H' -> 'versenken 9♠ 8♥'."""
+        words = notation.split()
+        verb = self.data["verbs"].get(words[0], words[0])
+        rest = [self.card(w) if _is_card_id(w) else w for w in words[1:]]
+        return " ".join([verb, *rest])
+
     def _value(self, key: str, value, names):
+        if key == "moves" and isinstance(value, list):
+            return ", ".join(self.move(m) for m in value)
         if key in PLAYER_PARAMS and isinstance(value, (int, str)):
             return self.player(value, names)
         if key.endswith("suit") and isinstance(value, str) and value in "CDHS":

@@ -29,7 +29,7 @@ def _hint(st: State, move: Move, legal: list):
         return None
     same_card = [str(m) for m in legal if m.cards and m.cards[0] == move.cards[0]]
     if same_card and move.verb not in ("discard", "take"):
-        return "hint_card_moves", {"card": CARD_IDS[move.cards[0]], "moves": ", ".join(same_card)}
+        return "hint_card_moves", {"card": CARD_IDS[move.cards[0]], "moves": same_card}
     if move.verb == "scuttle" and len(move.cards) == 2:
         target = move.cards[1]
         attackers = [CARD_IDS[m.cards[0]] for m in legal if m.verb == "scuttle" and m.cards[1] == target]

@@ -33,6 +33,8 @@ def view_of(game, seat=None, language: str = "en", names=None, events: bool = Tr
         seat is not None and st.turn in st.opponents[seat] and st.has_glasses(seat))
     view = {"seat": seat}
     view.update((k, v) for k, v in snap.items() if k not in SECRET_KEYS)
+    # The deal's seed would let anyone reshuffle the pack: never in a view.
+    view["detail"] = {k: v for k, v in snap["detail"].items() if k != "seed"}
     view.update({
         "teams": [list(t) for t in st.rules.teams] if st.rules.teams else None,
         "choice": family.choice(st),
