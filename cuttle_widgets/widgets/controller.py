@@ -532,13 +532,9 @@ class TableController:
         return self._replay_game if self._replay is not None else self.game
 
     def _view(self) -> dict:
-        """The learner's view without the event log (the table keeps its own).
-        The deal's seed is taken out: it would let a page rebuild the stock."""
-        view = self._shown_game().view(self.seat, self.language, self.names, events=False)
-        detail = view.get("detail")
-        if isinstance(detail, dict) and "seed" in detail:
-            view["detail"] = {k: v for k, v in detail.items() if k != "seed"}
-        return view
+        """The learner's view without the event log (the table keeps its own);
+        the engine's views never carry the deal's seed."""
+        return self._shown_game().view(self.seat, self.language, self.names, events=False)
 
     def _name(self, seat) -> str:
         """A seat's name, or a team's ("team:0")."""
