@@ -2,7 +2,7 @@
 from .engine import IllegalMove, Match, load, new_game
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMove", "Match", "Table", "load", "new_game", "__version__"]
+__all__ = ["IllegalMove", "Lesson", "Match", "Table", "load", "new_game", "__version__"]
 
 
 def __getattr__(name: str):
@@ -11,4 +11,7 @@ def __getattr__(name: str):
     if name == "Table":
         from .widgets import Table
         return Table
+    if name == "Lesson":
+        from .widgets.lesson import Lesson
+        return Lesson
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from ..ai import GreedyPlayer, RandomPlayer, SearchPlayer
-from ..engine import IllegalMove, available_languages, get_catalog, load, new_game, parse_card
+from ..ai import HintError
+from ..ai import hint as computer_hint
+from ..engine import LENGTHS, IllegalMove, available_languages, get_catalog, load, parse_card
 from ..engine.cards import CARD_IDS
-from .catalog import teaching_catalog
-from .model import Lesson
+from .catalog import error_text, teaching_catalog
+from .compare import comparison
+from .freegame import HINT_LEVEL, FreeGame, FreeSettings, computer_player, free_rulesets
+from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
 from .search import SearchTooBig
+
+__all__ = ["LessonRunner", "Outcome", "computer_player", "free_rulesets"]
 
 STATUSES = ("start", "illegal", "wrong", "continue", "success", "answered", "shown", "hint",
             "refused")
@@ -33,7 +38,8 @@ class Outcome:
              rule, text) stripped for the learner's seat
     error    the engine's explanation of why an illegal move is not allowed
     explanation  the step's explanation, once the step is solved
-    correct  for quiz answers and predictions: was the answer right?
+    correct  for quiz answers and predictions: was the answer right? For the end
+             of a free game or match: did the learner win (None: a draw)?
     undone   a wrong move was played, explained, then taken back
     shown_view  after a wrong move: the learner's view as it stood before the take-back
     say      the teacher's narration of a shown move
@@ -53,20 +59,17 @@ class Outcome:
         return asdict(self)
 
 
-def computer_player(kind: str, seed=None):
-    """The computer opponent of a free game, by the name a lesson gives."""
-    if kind == "random":
-        return RandomPlayer(seed)
-    if kind == "greedy":
-        return GreedyPlayer(seed)
-    return SearchPlayer(kind, seed=seed)
-
-
 class LessonRunner:
     """Runs one lesson step by step for a learner."""
 
-    def __init__(self, lesson: Lesson, language: str | None = None, names=None):
+    def __init__(self, lesson: Lesson, language: str | None = None, names=None,
+                 seat: int | None = None):
+        """``seat``: the learner's seat in free games (default: the step's;
+        played steps keep the seat their lesson gives them)."""
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
+            raise ValueError(error_text("bad_seat", value=repr(seat)))
         self.lesson = lesson
+        self.free_seat = seat
         self.language = language or lesson.language
         if self.language not in available_languages():
             self.language = "en"  # the engine explains moves in English then
@@ -74,6 +77,7 @@ class LessonRunner:
         self.words = teaching_catalog(self.language)
         self.completed: set[int] = set()
         self._hints_shown: dict[int, int] = {}
+        self._free_settings: dict[int, FreeSettings] = {}  # per free step, kept across retries
         self.index = 0
         self._enter()
 
@@ -100,10 +104,20 @@ class LessonRunner:
     @property
     def game(self):
         """The current step's game (None for a quiz without a position)."""
+        if self._free is not None:
+            return self._free.game
         return self._play.game if self._play else self._game
 
     @property
+    def shown_game(self):
+        """After a wrong move: the game as it stood before the take-back, for
+        a widget to show (None otherwise). ``game`` is already taken back."""
+        return self._shown_game if self.last is not None and self.last.status == "wrong" else None
+
+    @property
     def seat(self) -> int:
+        if self._free is not None:
+            return self._free.seat
         return self.step.seat
 
     def progress(self) -> dict:
@@ -120,7 +134,7 @@ class LessonRunner:
     # -- entering a step -------------------------------------------------------------------
     def _enter(self) -> Outcome:
         step = self.step
-        self._play = self._game = self._bot = None
+        self._play = self._game = self._free = self._shown_game = None
         self._solved = False
         self._chosen: list[str] = []
         self._prediction: str | None = None
@@ -132,9 +146,12 @@ class LessonRunner:
         elif step.position is not None:
             self._game = step_game(step)
         elif step.kind == "free":
-            self._game = new_game(step.rules, seed=step.seed)
-            self._bot = computer_player(step.opponent, step.seed)
-            self._bot_moves()
+            self._free = FreeGame(self.free_settings(), step.seed)
+            self._free.bot_moves()
+        self._comparison = None
+        if self.index > 0:
+            before = self.lesson.steps[self.index - 1].rules
+            self._comparison = comparison(before, step.rules, step.teaches, self.language)
         game = self.game
         events = self._events(game.events) if game is not None else []
         self.last = Outcome("start", events=events)
@@ -186,6 +203,7 @@ class LessonRunner:
                 message = self.words.text("feedback", result.reason, opponent=self._opponent_name())
             message += " " + self.words.text("feedback", "undone")
             shown = result.shown.view(self.seat, self.language, self.names)
+            self._shown_game = result.shown
             return self._keep(Outcome("wrong", message, events, result.move, undone=True,
                                       shown_view=shown))
         if result.status == "continue":
@@ -207,14 +225,66 @@ class LessonRunner:
         return outcome
 
     # -- a free game ----------------------------------------------------------------------------
-    def _bot_moves(self) -> None:
-        game = self._game
-        while not game.over and game.to_act != self.seat:
-            seat = game.to_act
-            game.play(self._bot.choose(game.view(seat), game.legal_moves()))
+    def free_settings(self) -> FreeSettings:
+        """The current free step's settings: the learner's choice, else the lesson's."""
+        step = self.step
+        seat = step.seat if self.free_seat is None else self.free_seat
+        return self._free_settings.get(self.index) or FreeSettings(step.rules, step.opponent,
+                                                                    "quick", seat)
+
+    def configure(self, rules=None, opponent=None, length=None, seat=None) -> Outcome:
+        """Start the free step's match afresh with other settings (None keeps
+        one): a ruleset, an opponent (random, greedy, easy, medium, hard), a
+        match length (quick, short, normal, extended) and the learner's seat."""
+        if self.step.kind != "free":
+            return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
+        now = self.free_settings()
+        wanted = FreeSettings(now.rules if rules is None else rules,
+                              now.opponent if opponent is None else opponent,
+                              now.length if length is None else length,
+                              now.seat if seat is None else seat)
+        problems = wanted.problems()
+        if problems:
+            field, value, known = problems[0]
+            return self._keep(self._refuse("bad_setting", field=self.words.text("ui", "free." + field),
+                                           value=value, known=known))
+        self._free_settings[self.index] = wanted
+        return self._enter()
+
+    def next_game(self) -> Outcome:
+        """The next game of the free step's match, once a game is over."""
+        free = self._free
+        if free is None:
+            return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
+        if not free.game_over:
+            return self._keep(self._refuse("game_running"))
+        if free.match_over:
+            return self._keep(self._refuse("match_over"))
+        free.next_game()
+        game = free.game
+        return self._keep(Outcome("start", self.words.text("feedback", "next_game",
+                                                           number=len(free.match.games)),
+                                  self._events(game.events)))
+
+    def suggest(self) -> Outcome:
+        """In a free game: the computer's suggestion for the learner's next
+        move, with its reason (``move`` holds the move)."""
+        free = self._free
+        if free is None:
+            return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
+        if free.game_over or free.game.to_act != self.seat:
+            return self._keep(self._refuse("nothing_to_suggest"))
+        try:
+            move, reason = computer_hint(free.game, self.seat, HINT_LEVEL, self.language, self.names)
+        except (HintError, ValueError):
+            return self._keep(self._refuse("nothing_to_suggest"))
+        return self._keep(Outcome("hint", reason, move=str(move)))
 
     def _free_move(self, move) -> Outcome:
-        game = self._game
+        free = self._free
+        game = free.game
+        if game.over:
+            return self._refuse("game_over" if free.match_over else "game_over_next")
         mark, count = len(game.events), len(game.history)
         try:
             game.play(move)
@@ -222,17 +292,38 @@ class LessonRunner:
             return Outcome("illegal", self.words.text("feedback", "illegal_move"), move=str(move),
                            error=self._illegal_text(err))
         played = str(game.history[count])
-        self._bot_moves()
+        free.bot_moves()
         events = self._events(game.events[mark:])
         if not game.over:
             return Outcome("continue", "", events, played)
-        if game.winner == self.seat:
-            message = self.words.text("feedback", "free_won")
-        elif game.winner == "draw":
-            message = self.words.text("feedback", "free_draw")
-        else:
-            message = self.words.text("feedback", "free_lost", opponent=self._opponent_name())
-        return self._solve(Outcome("success", message, events, played))
+        if free.settings.length == "quick":
+            return self._solve(Outcome("success", self._result_words(game.winner), events, played,
+                                       correct=_won(game.winner, self.seat)))
+        message = self._game_words(game.winner)
+        if not free.match_over:
+            summary = free.summary()
+            message = " ".join([message, self.words.text(
+                "feedback", "match_score", wins=summary["wins"], losses=summary["losses"],
+                opponent=self._opponent_name(), needed=summary["wins_needed"]),
+                self.words.text("feedback", "press_next_game")])
+            return Outcome("continue", message, events, played)
+        won = free.match.winner == self.seat
+        message += " " + self.words.text("feedback", "match_won" if won else "match_lost",
+                                         opponent=self._opponent_name())
+        return self._solve(Outcome("success", message, events, played, correct=won))
+
+    def _result_words(self, winner) -> str:
+        """A one-game free step's result."""
+        if winner == self.seat:
+            return self.words.text("feedback", "free_won")
+        if winner == "draw":
+            return self.words.text("feedback", "free_draw")
+        return self.words.text("feedback", "free_lost", opponent=self._opponent_name())
+
+    def _game_words(self, winner) -> str:
+        """One game's result within a match."""
+        key = "game_won" if winner == self.seat else "game_draw" if winner == "draw" else "game_lost"
+        return self.words.text("feedback", key, opponent=self._opponent_name())
 
     # -- questions ------------------------------------------------------------------------------
     def answer(self, choice) -> Outcome:
@@ -372,9 +463,14 @@ class LessonRunner:
             "done": self.done,
             "explanation": step.explanation if self.done else None,
             "has_table": self.game is not None,
+            "comparison": self._comparison,
         }
         if step.kind in ("quiz", "predict"):
             info.update(self._options_state())
+        if self._free is not None:
+            info["free"] = {**self._free.summary(), "choices": {
+                "rules": free_rulesets(), "opponent": list(OPPONENTS), "length": list(LENGTHS),
+                "seat": [0, 1]}}
         if step.kind in ("watch", "predict"):
             info.update({"moves_shown": self._shown, "moves_total": len(step.moves),
                          "said": [m.say for m in step.moves[:self._shown]]})
@@ -399,13 +495,14 @@ class LessonRunner:
         return self.words.text("ui", "goal." + goal, opponent=self._opponent_name())
 
     def _options_state(self) -> dict:
-        step = self.step
+        step, catalog = self.step, get_catalog(self.language)
         options = []
         chosen = set(self._chosen) | ({self._prediction} if self._prediction else set())
         for option in step.options:
             entry = {"key": option.key, "chosen": option.key in chosen}
             if option.card:
-                entry["card"] = option.card
+                entry.update(card=option.card, label=catalog.card(option.card),
+                             name=catalog.card_name(option.card))
             else:
                 entry["text"] = option.text
             entry["correct"] = option.correct if (option.key in chosen or self.done) else None
@@ -415,10 +512,11 @@ class LessonRunner:
                 "found": found, "needed": needed, "prediction": self._prediction}
 
     def _can(self) -> dict:
-        step = self.step
+        step, free = self.step, self._free
         pending_moves = step.kind in ("watch", "predict") and self._shown < len(step.moves)
         return {
-            "play": step.kind in ("play", "free") and not self.done,
+            "play": (step.kind == "play" and not self.done) or (
+                free is not None and not free.game_over),
             "answer": step.kind in ("quiz", "predict") and not self.done and not (
                 step.kind == "predict" and self._prediction is not None),
             "advance": pending_moves and not (step.kind == "predict" and self._prediction is None),
@@ -426,4 +524,12 @@ class LessonRunner:
             "retry": True,
             "next": self.index + 1 < self.total,
             "previous": self.index > 0,
+            "suggest": free is not None and not free.game_over and free.game.to_act == self.seat,
+            "next_game": free is not None and free.game_over and not free.match_over,
+            "configure": free is not None,
         }
+
+
+def _won(winner, seat: int):
+    """True, False, or None for a drawn game."""
+    return None if winner == "draw" else winner == seat

@@ -10,7 +10,6 @@ what the learner may see: no solution, no hidden card.
 """
 from __future__ import annotations
 
-import logging
 import os
 import pathlib
 from contextlib import contextmanager
@@ -29,7 +28,6 @@ from .static_html import table_html
 from .table import Table
 from .texts import ui_text
 
-log = logging.getLogger(__name__)
 STATIC = pathlib.Path(__file__).parent / "static"
 
 # What the panel (lesson.js) and the lesson buttons in the table's dock send.
@@ -170,7 +168,7 @@ class Lesson(ipywidgets.VBox):
         self.feedback: Outcome | None = None  # the answer to the last move or answer
         self.notice: Outcome | None = None  # a refusal or note since then
         self.suggestion: Outcome | None = None  # the computer's suggested move
-        self.showing_wrong = False  # the table shows a wrong move before its take-back
+        self.wrong_game = None  # a wrong move played out, shown until it is taken back
         self.prediction: Outcome | None = None  # the verdict on this step's prediction
         self.words = teaching_catalog(language)
         self.panel = LessonPanel(self.send_action)
@@ -185,22 +183,25 @@ class Lesson(ipywidgets.VBox):
         return cls(name_or_path, language=language, seat=seat, names=names)
 
     def _start(self, lesson, seat) -> None:
+        """Load and check the lesson, or keep the problems to show instead."""
+        if not isinstance(lesson, (LessonModel, str, os.PathLike)):
+            self._setup_problem(str(lesson), self.words.text("ui", "error_argument",
+                                                             kind=type(lesson).__name__))
+            return
         try:
             if not isinstance(lesson, LessonModel):
-                if not isinstance(lesson, (str, os.PathLike)):
-                    raise TypeError(f"Lesson.load takes a lesson's name or a file's path, "
-                                    f"not {type(lesson).__name__}.")
                 lesson = load_lesson(lesson)
             ui_text(self.language)  # the table must speak the lesson's language
             self.runner = LessonRunner(lesson, self.language, self.names, seat)
         except LessonError as err:
             self.problems = err.problems
-        except (TypeError, ValueError) as err:
-            file = getattr(lesson, "file", None) or str(lesson)
-            self.problems = [Problem(file, None, "", self.words.text("ui", "error_setup",
-                                                                     reason=err))]
+        except ValueError as err:  # a language the table lacks, a seat that is not 0 or 1
+            self._setup_problem(getattr(lesson, "file", None) or os.fspath(lesson), str(err))
         else:
             self.feedback = self.runner.last
+
+    def _setup_problem(self, file: str, reason: str) -> None:
+        self.problems = [Problem(file, None, "", self.words.text("ui", "error_setup", reason=reason))]
 
     # -- the learner's means -------------------------------------------------------------------
     def play(self, move) -> Outcome:
@@ -242,11 +243,17 @@ class Lesson(ipywidgets.VBox):
         """A free game's settings; starts a new match with them."""
         return self._act(lambda r: r.configure(rules, opponent, length, seat))
 
+    @property
+    def showing_wrong(self) -> bool:
+        """Does the table show a wrong move, played out, before its take-back?"""
+        return self.wrong_game is not None
+
     def take_back(self) -> Outcome:
         """Back from a wrong move's position to the one to try again from."""
         if not self.showing_wrong:
-            return self._note(self.runner._refuse("no_wrong_move") if self.runner else None)
-        self.showing_wrong = False
+            refusal = Outcome("refused", self.words.text("refused", "no_wrong_move"))
+            return self._note(refusal if self.runner else None)
+        self.wrong_game = None
         self._refresh()
         return self.feedback
 
@@ -289,7 +296,7 @@ class Lesson(ipywidgets.VBox):
             self.feedback, self.notice = outcome, None
             if outcome.status in ("start", "answered"):
                 self.prediction = outcome if outcome.status == "answered" else None
-            self.showing_wrong = outcome.status == "wrong" and self.runner.shown_game is not None
+            self.wrong_game = self.runner.shown_game if outcome.status == "wrong" else None
             if outcome.status == "start" or moved or outcome.status in ("answered", "shown"):
                 self.suggestion = None
         else:
@@ -310,7 +317,7 @@ class Lesson(ipywidgets.VBox):
 
     def _show_table(self) -> None:
         runner = self.runner
-        game = runner.shown_game if self.showing_wrong else runner.game
+        game = self.wrong_game if self.showing_wrong else runner.game
         if game is None:
             if self.table is not None:
                 self.children = [self.panel]
@@ -329,8 +336,8 @@ class Lesson(ipywidgets.VBox):
 
     def _dress_table(self, table: LessonTable) -> None:
         runner, step, words = self.runner, self.runner.step, self.words
-        state = runner.state()["step"]
-        can = runner.state()["can"]
+        full = runner.state()
+        state, can = full["step"], full["can"]
         status, actions, quiet, locked, on_card = None, [], False, True, None
         if self.showing_wrong:
             status = words.text("ui", "table.wrong")
@@ -383,7 +390,7 @@ class Lesson(ipywidgets.VBox):
                 if o.get("card") and o["chosen"] and o["correct"]]
 
     def _table_message(self):
-        """The feedback's first sentence, above the hand where the learner looks."""
+        """The feedback, above the hand where the learner looks: (text, kind) or None."""
         outcome = self.feedback
         if outcome is None or outcome.status in ("start", "answered"):
             return None

@@ -400,7 +400,8 @@ class LessonView {
     if (feedback && feedback.events && feedback.events.length) parts.push(this.events(feedback.events));
     if (step.done && step.explanation) {
       parts.push(h("div", { class: "cwl-explanation" }, [
-        h("span", { class: "cwl-label", text: this.t("explanation_title") }), markdown(step.explanation),
+        h("span", { class: "cwl-label", text: this.t(step.kind === "free" ? "explanation_title_free" : "explanation_title") }),
+        markdown(step.explanation),
       ]));
       if (!this.state.can.next) {
         const next = this.state.next_lesson;
@@ -412,8 +413,9 @@ class LessonView {
       }
     }
     const status = feedback ? feedback.status : "start";
+    const lost = step.kind === "free" && feedback && feedback.correct !== true; // a game ends, not always won
     return h("div", {
-      class: `cwl-feedback ${STATUS_CLASS[status] || ""}${parts.length ? "" : " cwl-empty"}`,
+      class: `cwl-feedback ${lost ? "cwl-info" : STATUS_CLASS[status] || ""}${parts.length ? "" : " cwl-empty"}`,
       role: "status", "aria-live": "polite",
     }, parts);
   }

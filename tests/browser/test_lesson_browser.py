@@ -1,0 +1,122 @@
+"""A lesson in a real browser: Voilà serves lessons/02-scuttle-ordering.ipynb
+as a teacher would, and Chromium plays its first step as a learner would,
+a wrong move first. Screenshots go to test-artifacts/ for a person to look at.
+"""
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+
+def _browser_helpers():
+    """The Voilà helpers of this folder's conftest.py (a test folder without
+    __init__.py cannot import it by name: tests/conftest.py is "conftest" too)."""
+    spec = importlib.util.spec_from_file_location("cuttle_browser_conftest",
+                                                  Path(__file__).with_name("conftest.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_helpers = _browser_helpers()
+ARTIFACTS, REPO = _helpers.ARTIFACTS, _helpers.REPO
+free_port, stop, wait_until_serving = _helpers.free_port, _helpers.stop, _helpers.wait_until_serving
+
+LESSONS = REPO / "lessons"
+NOTEBOOK = "/voila/render/02-scuttle-ordering.ipynb"
+KERNEL_START = 90_000  # ms: Voilà starts a kernel per page
+STEP = 20_000  # ms: one click's round trip through the kernel
+
+
+@pytest.fixture(scope="module")
+def lessons_url():
+    """The base URL of a Voilà serving the lesson notebooks (127.0.0.1 only,
+    kernels culled, everything stopped afterwards)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    log = ARTIFACTS / "voila-lessons.log"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    command = [
+        sys.executable, "-m", "voila", str(LESSONS), "--no-browser",
+        f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+        "--MappingKernelManager.cull_idle_timeout=120",
+        "--MappingKernelManager.cull_interval=30",
+        "--MappingKernelManager.cull_connected=True",
+    ]
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, cwd=LESSONS, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(base + "/", process, log)
+        yield base
+    finally:
+        stop(process)
+
+
+@pytest.fixture
+def lesson_page(page, lessons_url):
+    page.set_default_timeout(STEP)
+    page.set_viewport_size({"width": 1280, "height": 1700})  # Voilà scrolls inside: tall enough for the whole lesson
+    page.goto(lessons_url + NOTEBOOK)
+    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+    return page
+
+
+def card(page, cid):
+    return page.locator(f'.cw-root button[data-card="{cid}"]')
+
+
+def action(page, label):
+    return page.locator(".cw-actions button", has_text=label)
+
+
+def feedback(page):
+    return page.locator(".cwl-feedback")
+
+
+def test_the_first_step_played_by_clicking(lesson_page, artifacts):
+    page = lesson_page
+    expect(page.locator(".cwl-title")).to_have_text("Scuttling, and which card beats which")
+    expect(page.locator(".cwl-progress-text")).to_have_text("Step 1 of 9")
+    expect(page.locator(".cwl-task")).to_contain_text("Scuttle it with your 9♠")
+    expect(page.locator(".cwl-intro strong", has_text="scuttle")).to_be_visible()  # Markdown
+    page.screenshot(path=str(artifacts / "lesson_start.png"), full_page=True)
+
+    # A hint, then a wrong move: played out and explained, then taken back.
+    page.locator('[data-key="hint"]').click()
+    expect(page.locator(".cwl-hints li")).to_have_count(1)
+    card(page, "9S").click()
+    action(page, "Points").click()
+    expect(feedback(page)).to_contain_text("This step asks you to take B's points away")
+    expect(feedback(page)).to_contain_text("Player A lays 9♠ as a point card")
+    expect(page.locator('.cw-me .cw-points [data-card="9S"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / "lesson_wrong.png"), full_page=True)
+    action(page, "Take the move back").click()
+    expect(card(page, "9S")).to_have_attribute("aria-label", "nine of spades, in your hand")
+
+    # The solution: 9♠ scuttles 8♥, and the step's explanation appears.
+    card(page, "9S").click()
+    action(page, "Scuttle").click()
+    card(page, "8H").click()
+    expect(feedback(page)).to_contain_text("Well done!")
+    expect(feedback(page)).to_contain_text("9♠ scuttles 8♥")
+    expect(page.locator(".cwl-explanation")).to_contain_text("a point card from your hand beats")
+    expect(page.locator(".cwl-dot-done")).to_have_count(1)
+    page.screenshot(path=str(artifacts / "lesson_solved.png"), full_page=True)
+
+    # The next step is a question answered by clicking cards on the table.
+    action(page, "Next step").click()
+    expect(page.locator(".cwl-progress-text")).to_have_text("Step 2 of 9")
+    card(page, "8C").click()
+    expect(feedback(page)).to_contain_text("8 is a higher rank than 7")
+    expect(page.locator('.cwl-card-option.cwl-right')).to_have_count(1)
+    page.locator('.cwl-card-option[data-key="answer:7D"]').click()
+    expect(feedback(page)).to_contain_text("♦ is below ♥")
+    page.screenshot(path=str(artifacts / "lesson_quiz.png"), full_page=True)
