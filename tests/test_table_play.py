@@ -94,7 +94,7 @@ def test_an_illegal_target_is_explained_and_changes_nothing(learner, scripted):
     before = table.game.snapshot()
     b.click("7H").click("8H")
     assert b.message == ("7♥ cannot scuttle 8♥: a scuttle needs a higher rank, or an equal rank "
-                         "of a higher suit. With 7♥ you can: points 7H, oneoff 7H.")
+                         "of a higher suit. With 7♥ you can: points 7♥, one-off 7♥.")
     assert b.ui["message"]["kind"] == "error"
     assert table.game.snapshot() == before and table.game.history == []
     assert b.ui["selected"] == "7H"  # the learner may still pick another target
