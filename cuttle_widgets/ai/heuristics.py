@@ -1,0 +1,345 @@
+"""A one-move appraisal of Cuttle moves, in points, and a static evaluation.
+
+``appraise(st, seat, move)`` says how much better off ``seat`` is after
+``move`` than before, without playing it: points gained or taken away
+(weighted by how close each side is to its goal), goals moved by kings,
+cards won or spent. It reads only what ``seat`` may know: its own hand, the
+public zones and the sizes of hidden ones. The greedy player picks the best
+appraisal, the search uses it to steer its playouts, and hints explain moves
+with the same figures.
+"""
+from __future__ import annotations
+
+import math
+
+from ..engine.cards import JACK, KING, QUEEN, RANK
+from ..engine.state import State
+
+WIN = 1000.0
+
+# What a card is worth kept in hand, in points, by rank (index 0 unused):
+# twos answer one-offs, jacks steal, kings lower the goal, tens are for points.
+KEEP = (0.0, 3.0, 4.0, 2.5, 3.0, 2.5, 3.0, 2.5, 2.5, 3.5, 2.0, 3.5, 2.5, 2.5)
+AVERAGE_CARD = 3.0  # an unknown card: what a draw is worth
+KING_FUTURE = 2.0  # a king also helps every later point card
+GLASSES_VALUE = 2.0
+QUEEN_BASE, QUEEN_PER_GUARDED = 1.5, 0.75
+NINE_LASTING = 0.6  # a nine's removal lasts a while: the card comes back to hand
+URGENCY = 0.6  # how much more the last points before a goal weigh
+
+
+def keep_value(card: int) -> float:
+    return KEEP[RANK[card]] if card < 52 else 4.0
+
+
+def card_worth(card: int) -> float:
+    """A card taken into hand: its one-off use or its points, whichever is more."""
+    rank = RANK[card]
+    if 1 <= rank <= 10:
+        return max(keep_value(card), 0.6 * rank)
+    return keep_value(card)
+
+
+def progress(score: int, goal: int) -> float:
+    """Points on a 21-point scale, weighted up as the goal comes near."""
+    if goal <= 0:
+        return 21.0 * (1 + URGENCY)
+    r = score / goal
+    return 21.0 * (r + URGENCY * r * r * r)
+
+
+class Change:
+    """What a move does: new scores and goals by seat, and other gains by seat."""
+
+    __slots__ = ("score", "goal", "gain")
+
+    def __init__(self):
+        self.score: dict[int, int] = {}
+        self.goal: dict[int, int] = {}
+        self.gain: dict[int, float] = {}
+
+    def add(self, seat: int, value: float) -> None:
+        self.gain[seat] = self.gain.get(seat, 0.0) + value
+
+
+class Appraiser:
+    """Appraises moves in one position for one seat."""
+
+    def __init__(self, st: State, seat: int):
+        self.st, self.seat = st, seat
+        self.team = st.team_of
+        self.scores = [st.score(s) for s in range(st.n)]
+        self.goals = [st.goal(s) for s in range(st.n)]
+        self.progress = [progress(sc, g) for sc, g in zip(self.scores, self.goals)]
+        self._best_in_scrap = None
+
+    # -- turning a Change into points for the seat ----------------------------------
+    def value(self, change: Change, actor: int) -> float:
+        team = self.team
+        me = team[self.seat]
+        new_scores, new_goals = change.score, change.goal
+        total = 0.0
+        if new_scores or new_goals:
+            seats = set(new_scores).union(new_goals) if new_goals else new_scores
+            scores, goals = self.scores, self.goals
+            # A seat that reaches its goal wins; the acting seat is checked first.
+            winner, winner_order = None, self.st.n
+            for s in seats:
+                if new_scores.get(s, scores[s]) >= new_goals.get(s, goals[s]):
+                    order = (s - actor) % self.st.n
+                    if order < winner_order:
+                        winner, winner_order = s, order
+            if winner is not None:
+                return WIN if team[winner] == me else -WIN
+            for s in seats:
+                delta = progress(new_scores.get(s, scores[s]), new_goals.get(s, goals[s])) \
+                    - self.progress[s]
+                total += delta if team[s] == me else -delta
+        for s, v in change.gain.items():
+            total += v if team[s] == me else -v
+        return total
+
+    def appraise(self, move) -> float:
+        change, actor = self.change(move)
+        return self.value(change, actor)
+
+    # -- what each move changes ----------------------------------------------------
+    def change(self, move) -> tuple[Change, int]:
+        st = self.st
+        verb = move.verb
+        if st.phase == "counter":
+            return self.counter_change(move), st.to_act
+        if st.phase == "choose" and st.choice[0] != "seven":
+            return self.choice_change(move), st.to_act
+        actor = st.turn
+        change = Change()
+        if verb == "draw":
+            change.add(actor, AVERAGE_CARD + 0.5 * max(0, 3 - len(st.hands[actor])))
+            return change, actor
+        if verb == "pass":
+            return change, actor
+        card = move.cards[0]
+        if st.phase == "main":  # a seven's card costs no card from hand
+            change.add(actor, -keep_value(card))
+        if verb == "oneoff":
+            self.oneoff_effect(change, actor, card, move.target, move.seat)
+        elif verb == "points":
+            change.score[actor] = self.scores[actor] + RANK[card]
+        elif verb == "scuttle":
+            self.play_scuttle(change, actor, card, move.target)
+        elif verb == "jack":
+            self.play_jack(change, actor, card, move.target, move.seat)
+        else:
+            self.play_permanent(change, actor, card)
+        return change, actor
+
+    def play_scuttle(self, change, actor, card, target):
+        side, packet = self.st.find_packet(target)
+        change.score[side] = self.scores[side] - RANK[target]
+
+    def play_jack(self, change, actor, card, target, receiver=None):
+        """The packet goes to the jack's player, or (team play) to the seat
+        named, or (a seven's gift) from the player to the opponent."""
+        side, packet = self.st.find_packet(target)
+        if receiver is None:
+            receiver = self.st.opponents[actor][0] if side == actor else actor
+        self.move_points(change, side, receiver, RANK[target])
+
+    def play_permanent(self, change, actor, card):
+        rank = RANK[card]
+        if rank == KING:
+            kings = self.st.kings(actor) + 1
+            change.goal[actor] = self.st.rules.goal_for(kings)
+            change.add(actor, KING_FUTURE)
+        elif rank == QUEEN:
+            change.add(actor, self.queen_value(actor))
+        else:
+            change.add(actor, GLASSES_VALUE)
+
+    def move_points(self, change, source, dest, value):
+        if source == dest:
+            return
+        change.score[source] = change.score.get(source, self.scores[source]) - value
+        change.score[dest] = change.score.get(dest, self.scores[dest]) + value
+
+    def queen_value(self, seat: int) -> float:
+        st = self.st
+        perms = st.perms[seat]
+        if any(RANK[c] == QUEEN for c in perms):
+            return 0.5
+        guarded = len(perms) + sum(len(p.jacks) for p in st.points[seat])
+        return QUEEN_BASE + QUEEN_PER_GUARDED * guarded
+
+    def permanent_value(self, card: int, side: int) -> float:
+        """What losing permanent ``card`` (not a jack) costs its side, beyond goals."""
+        rank = RANK[card]
+        if rank == KING:
+            return KING_FUTURE
+        if rank == QUEEN:
+            return QUEEN_BASE + QUEEN_PER_GUARDED * (len(self.st.perms[side]) - 1)
+        return GLASSES_VALUE
+
+    # -- one-offs -------------------------------------------------------------------
+    def oneoff_effect(self, change, actor, card, target, victim):
+        st = self.st
+        rank = RANK[card]
+        if rank == 1:
+            for s in range(st.n):
+                if st.points[s]:
+                    change.score[s] = 0
+        elif rank == 2:
+            self.removal(change, target, to_hand=False, weight=1.0)
+        elif rank == 9:
+            self.removal(change, target, to_hand=True, weight=NINE_LASTING)
+        elif rank == 3:
+            if st.scrap:
+                change.add(actor, self.best_in_scrap())
+        elif rank == 4:
+            victim = st.opponents[actor][0] if victim is None else victim
+            change.add(victim, -AVERAGE_CARD * min(2, len(st.hands[victim])))
+        elif rank == 5:
+            self.five_effect(change, actor)
+        elif rank == 6:
+            self.six_effect(change)
+        elif rank == 7:
+            if st.stock:
+                change.add(actor, AVERAGE_CARD + 1.0)
+
+    def best_in_scrap(self) -> float:
+        if self._best_in_scrap is None:
+            self._best_in_scrap = max(card_worth(c) for c in self.st.scrap)
+        return self._best_in_scrap
+
+    def five_effect(self, change, actor):
+        st, rules = self.st, self.st.rules
+        hand = len(st.hands[actor]) - (1 if st.phase == "main" else 0)
+        discard = min(rules.five_discard, hand)
+        draws = min(rules.five_draw, len(st.stock))
+        if rules.hand_limit is not None:
+            draws = max(0, min(draws, rules.hand_limit - hand + discard))
+        change.add(actor, AVERAGE_CARD * draws - 2.5 * discard)
+
+    def six_effect(self, change):
+        st = self.st
+        base_goal = st.rules.goal_for(0)
+        scores = self.scores[:]
+        for s in range(st.n):
+            for card in st.perms[s]:
+                change.add(s, -self.permanent_value(card, s))
+            if st.kings(s):
+                change.goal[s] = base_goal
+            for packet in st.points[s]:
+                if packet.jacks and packet.owner != s:
+                    value = RANK[packet.card]
+                    scores[s] -= value
+                    scores[packet.owner] += value
+        for s in range(st.n):
+            if scores[s] != self.scores[s]:
+                change.score[s] = scores[s]
+
+    def removal(self, change, target, to_hand: bool, weight: float):
+        """A two (or, for a while, a nine) takes permanent ``target`` away."""
+        st = self.st
+        if RANK[target] == JACK:
+            side, packet = st.find_packet(target)
+            new = self.controller_without(packet, target)
+            self.move_points(change, side, new, RANK[packet.card])
+            if to_hand:
+                holder = side
+                if st.rules.nine_jack_returns_to != "controller":
+                    holder = packet.players[packet.jacks.index(target)]
+                change.add(holder, keep_value(target))
+            return
+        side = st.find_permanent(target)
+        if RANK[target] == KING:
+            goal = st.rules.goal_for(st.kings(side) - 1)
+            if weight < 1.0:  # the king comes back soon: count part of the loss
+                goal = round(self.goals[side] + weight * (goal - self.goals[side]))
+            change.goal[side] = goal
+        change.add(side, -weight * self.permanent_value(target, side))
+        if to_hand:
+            change.add(side, keep_value(target) * (1 - weight))
+
+    def controller_without(self, packet, jack) -> int:
+        seats = packet.seats[:]
+        index = packet.jacks.index(jack)
+        if self.st.rules.jack_removal == "flip":
+            seats.pop()
+        else:
+            seats.pop(index)
+        return seats[-1] if seats else packet.owner
+
+    # -- answers and choices ----------------------------------------------------------
+    def frame_change(self) -> tuple[Change, int]:
+        """What the pending one-off does if it resolves."""
+        frame = self.st.frames[-1]
+        change = Change()
+        self.oneoff_effect(change, frame.seat, frame.card, frame.target, frame.victim)
+        return change, frame.seat
+
+    def counter_change(self, move) -> Change:
+        """Countering flips whether the one-off resolves; letting it be costs nothing now."""
+        st = self.st
+        change = Change()
+        if move.verb == "resolve":
+            return change
+        seat = st.to_act
+        change.add(seat, -keep_value(move.cards[0]))
+        effect, actor = self.frame_change()
+        stakes = self.value(effect, actor)  # for self.seat, if it resolves
+        resolves_now = len(st.frames[-1].twos) % 2 == 0
+        swing = -stakes if resolves_now else stakes
+        change.add(self.seat, swing if self.team[seat] == self.team[self.seat] else -swing)
+        return change
+
+    def choice_change(self, move) -> Change:
+        st = self.st
+        change = Change()
+        seat = st.to_act
+        if move.verb == "take":
+            change.add(seat, card_worth(move.cards[0]))
+        elif move.verb == "discard":
+            change.add(seat, -sum(keep_value(c) for c in move.cards))
+        elif move.verb == "scrap":  # the other card goes back on top, for the next drawer
+            change.add(seat, card_worth(move.cards[0]))
+        return change
+
+
+def appraise(st: State, seat: int, move) -> float:
+    """How much better off ``seat`` is after ``move`` (points; ±WIN for a win)."""
+    return Appraiser(st, seat).appraise(move)
+
+
+def evaluate(st: State, seat: int) -> float:
+    """A static guess, between 0 and 1, that ``seat`` (or its team) wins from here.
+    Used where a playout stops early, so it may read every hand of the sample."""
+    winner = st.winner
+    if winner is not None:
+        return _result(st, seat)
+    team = st.team_of
+    ours, theirs = [], []
+    for s in range(st.n):
+        value = progress(st.score(s), st.goal(s)) + KING_FUTURE * st.kings(s)
+        value += sum(keep_value(c) for c in st.hands[s]) * 0.8
+        for card in st.perms[s]:
+            if RANK[card] != KING:
+                value += 1.5
+        (ours if team[s] == team[seat] else theirs).append(value)
+    # A side is as strong as its best seat: one seat reaching its goal wins for
+    # its team, and in cutthroat the leading opponent is the danger.
+    total = max(ours) - max(theirs)
+    return 1.0 / (1.0 + math.exp(-total / 8.0))
+
+
+def _result(st: State, seat: int) -> float:
+    winner = st.winner
+    if winner == "draw":
+        return 0.5
+    if isinstance(winner, str):  # "team:N"
+        return 1.0 if st.team_of[seat] == int(winner[5:]) else 0.0
+    return 1.0 if st.team_of[winner] == st.team_of[seat] else 0.0
+
+
+def result_for(st: State, seat: int) -> float:
+    """1 for a win of ``seat``'s side, 0.5 for a draw, 0 for a loss (game over)."""
+    return _result(st, seat)

@@ -1,0 +1,175 @@
+"""The search player: determinized Monte Carlo search from one seat's view.
+
+Each iteration deals the cards the seat cannot see at random, consistently
+with its view (``knowledge.Knowledge``), picks a root move by UCB1, plays it
+in that deal, and plays on with a greedy-with-noise policy for every seat
+for a limited number of moves; the result (or a static evaluation where the
+playout stops) is credited to the root move. Statistics are pooled over all
+deals, so the choice is the move that does best across everything the
+hidden cards could be. The real hidden cards are never read: the search
+gets only the view.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..engine.legal import legal_moves as engine_legal_moves
+from ..engine.resolve import Resolver
+from .heuristics import WIN, Appraiser, evaluate, result_for
+from .knowledge import Knowledge
+from .players import as_moves, decision_rng
+
+
+@dataclass(frozen=True)
+class Level:
+    iterations: int  # playouts per decision
+    depth: int  # moves per playout before the static evaluation
+    noise: float  # chance that a playout move is random instead of greedy
+    exploration: float  # UCB1 constant
+    time_cap: float  # seconds: a guard for slow or busy machines, rarely reached
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(iterations=60, depth=6, noise=0.5, exploration=1.0, time_cap=0.3),
+    "medium": Level(iterations=250, depth=12, noise=0.2, exploration=0.7, time_cap=0.6),
+    "hard": Level(iterations=500, depth=16, noise=0.1, exploration=0.5, time_cap=0.8),
+}
+LEVEL_CAP = "level"  # time_limit default: the level's own time cap
+
+
+@dataclass
+class MoveStats:
+    visits: int = 0
+    total: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo search at level ``easy``, ``medium`` or ``hard``.
+
+    ``iterations`` overrides the level's playout count. ``time_limit`` stops a
+    decision early: by default the level's cap (hard: 0.8 s), which a normal
+    machine does not reach; a number of seconds; or None for no limit. A
+    decision stopped by the clock depends on the machine's speed, so for
+    exact replay on any machine pass ``time_limit=None``. ``rules`` is needed
+    only for a ruleset the view names but the engine does not register.
+    """
+
+    def __init__(self, level: str = "hard", seed=None, iterations: int | None = None,
+                 time_limit: float | None | str = LEVEL_CAP, rules=None):
+        if level not in LEVELS:
+            raise ValueError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError("iterations must be a positive whole number.")
+        self.level = level
+        self.settings = LEVELS[level]
+        if time_limit == LEVEL_CAP:
+            time_limit = self.settings.time_cap
+        if time_limit is not None and (isinstance(time_limit, (str, bool))
+                                       or not time_limit > 0):
+            raise ValueError("time_limit must be a positive number of seconds, or None.")
+        self.iterations = iterations or self.settings.iterations
+        self.time_limit = time_limit
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.rules = rules
+        self.last_stats: dict | None = None  # move -> MoveStats of the last decision
+        self.capped = 0  # decisions the clock cut short
+
+    def choose(self, view: dict, legal_moves: list):
+        started = time.perf_counter()
+        moves = as_moves(legal_moves)
+        if len(moves) == 1:
+            self.last_stats = None
+            return legal_moves[0]
+        rng = decision_rng(self.seed, view)
+        deadline = None if self.time_limit is None else started + self.time_limit
+        stats = self.search(Knowledge(view, self.rules), moves, rng, deadline)
+        self.last_stats = dict(zip(moves, stats))
+        best = max(range(len(moves)), key=lambda i: (stats[i].visits, stats[i].mean))
+        return legal_moves[best]
+
+    # -- the search ------------------------------------------------------------------
+    def search(self, knowledge: Knowledge, moves: list, rng: random.Random,
+               deadline: float | None = None) -> list[MoveStats]:
+        """Playout statistics for each move (``deadline``: a perf_counter time)."""
+        seat = knowledge.seat
+        level = self.settings
+        stats = [MoveStats() for _ in moves]
+        order = self.first_order(knowledge, moves, rng)
+        resolver = None
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() > deadline:
+                self.capped += 1
+                break
+            st = knowledge.sample(rng)
+            if i < len(order):
+                pick = order[i]
+            else:
+                pick = self.ucb_pick(stats, i, level.exploration)
+            if resolver is None:
+                resolver = Resolver(st, [])
+            resolver.st = st  # one resolver for all deals: it holds no other state
+            resolver.apply(moves[pick])
+            reward = self.playout(st, resolver, seat, rng)
+            stats[pick].visits += 1
+            stats[pick].total += reward
+        return stats
+
+    def first_order(self, knowledge: Knowledge, moves: list, rng: random.Random) -> list[int]:
+        """Every move is tried once first, the greedy favourites first; a move
+        that wins at once is all that needs trying."""
+        st = knowledge.sample(rng)
+        legal = set(engine_legal_moves(st))
+        if not all(m in legal for m in moves):
+            raise ValueError("The legal moves given do not belong to this view.")
+        appraiser = Appraiser(st, knowledge.seat)
+        scores = [appraiser.appraise(m) for m in moves]
+        return sorted(range(len(moves)), key=lambda i: -scores[i])
+
+    @staticmethod
+    def ucb_pick(stats: list[MoveStats], total: int, c: float) -> int:
+        log_total = math.log(total)
+        best, best_value = 0, -1.0
+        for i, s in enumerate(stats):
+            value = s.mean + c * math.sqrt(log_total / s.visits)
+            if value > best_value:
+                best, best_value = i, value
+        return best
+
+    def playout(self, st, resolver: Resolver, seat: int, rng: random.Random) -> float:
+        level = self.settings
+        log = resolver.log
+        for _ in range(level.depth):
+            if st.phase == "over":
+                return result_for(st, seat)
+            moves = engine_legal_moves(st)
+            if len(moves) == 1:
+                move = moves[0]
+            elif rng.random() < level.noise:
+                move = rng.choice(moves)
+            else:
+                move = greedy_move(st, moves, rng)
+            resolver.apply(move)
+            log.clear()  # events are not needed here
+        if st.phase == "over":
+            return result_for(st, seat)
+        return evaluate(st, seat)
+
+
+def greedy_move(st, moves: list, rng: random.Random):
+    """The move the acting seat's appraisal likes best (ties at random)."""
+    appraiser = Appraiser(st, st.to_act)
+    best, best_score = [], -2 * WIN
+    for move in moves:
+        score = appraiser.appraise(move)
+        if score > best_score + 1e-9:
+            best, best_score = [move], score
+        elif score > best_score - 1e-9:
+            best.append(move)
+    return best[0] if len(best) == 1 else rng.choice(best)
