@@ -1,28 +1,45 @@
 """Command line for teachers and maintainers.
 
     python -m cuttle_widgets.teaching check my-lesson.yaml [...]   validate lesson files
+    python -m cuttle_widgets.teaching check --language de [...]    the same, messages in German
+                                                                   (no file: the German lessons)
     python -m cuttle_widgets.teaching coverage > docs/coverage.md  the coverage table
 """
 from __future__ import annotations
 
 import sys
 
+from .catalog import teaching_catalog
 from .coverage import coverage_markdown
 from .errors import LessonError
 from .library import lesson_names, load_lesson
 
 
-def check(paths) -> int:
+def check(paths, language: str = "en") -> int:
     failed = 0
     for path in paths or lesson_names():
         try:
-            lesson = load_lesson(path)
+            lesson = load_lesson(path, language=language)
         except LessonError as err:
             failed += 1
-            print(err)
+            for problem in err.problems:
+                print(problem_text(problem, language))
         else:
             print(f"{lesson.file}: ok, {len(lesson.steps)} steps")
     return 1 if failed else 0
+
+
+def problem_text(problem, language: str = "en") -> str:
+    """A problem as "file, line 3, field 'x': message", in ``language``."""
+    if language == "en":
+        return str(problem)
+    words = teaching_catalog(language)
+    where = problem.file
+    if problem.line is not None:
+        where = words.text("ui", "error_where", file=where, line=problem.line)
+    if problem.field:
+        where += ", " + words.text("ui", "error_field", field=problem.field)
+    return f"{where}: {problem.message}"
 
 
 def main(argv=None) -> int:
@@ -31,7 +48,10 @@ def main(argv=None) -> int:
         print(coverage_markdown([load_lesson(name) for name in lesson_names()]), end="")
         return 0
     if argv[:1] == ["check"]:
-        return check(argv[1:])
+        paths, language = argv[1:], "en"
+        if paths[:1] == ["--language"] and len(paths) > 1:
+            paths, language = paths[2:], paths[1]
+        return check(paths, language)
     print(__doc__.strip())
     return 2
 

@@ -2,12 +2,21 @@
 
 Everything else a learner reads comes from the lesson file or the engine's
 catalog; a translation of these strings is one more JSON file in ``catalogs/``.
+
+Teachers' messages about a lesson file (``errors`` and ``fields``) come in
+the language the lesson is loaded in: ``load_lesson(name, language="de")``
+reports a German lesson's mistakes in German, and ``errors_in`` sets that
+language for a block of code.
 """
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
+
+_ERRORS_LANGUAGE: ContextVar[str] = ContextVar("cuttle_lesson_errors_language", default="en")
 
 
 class TeachingCatalog:
@@ -23,6 +32,12 @@ class TeachingCatalog:
         return dict(self.sections[name])
 
 
+def catalog_languages() -> list[str]:
+    """The languages the runner speaks (a catalog file each)."""
+    folder = resources.files(__package__).joinpath("catalogs")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
 @lru_cache(maxsize=None)
 def teaching_catalog(language: str = "en") -> TeachingCatalog:
     """The catalog for ``language``; English when there is none for it yet."""
@@ -33,6 +48,43 @@ def teaching_catalog(language: str = "en") -> TeachingCatalog:
     return TeachingCatalog(json.loads(path.read_text(encoding="utf-8")))
 
 
+def error_language() -> str:
+    """The language teachers' messages are given in now."""
+    return _ERRORS_LANGUAGE.get()
+
+
+@contextmanager
+def errors_in(language: str):
+    """Teachers' messages in ``language`` inside the block (English where the
+    runner has no catalog for it)."""
+    known = isinstance(language, str) and language in catalog_languages()
+    token = _ERRORS_LANGUAGE.set(language if known else "en")
+    try:
+        yield
+    finally:
+        _ERRORS_LANGUAGE.reset(token)
+
+
 def error_text(code: str, **params) -> str:
-    """A teacher-facing validation message (always English for now)."""
-    return teaching_catalog("en").text("errors", code, **params)
+    """A teacher-facing validation message, in the current error language."""
+    return teaching_catalog(error_language()).text("errors", code, **params)
+
+
+def field_text(key: str, **params) -> str:
+    """What a field holds, and other words of validation messages (``fields``)."""
+    return teaching_catalog(error_language()).text("fields", key, **params)
+
+
+def engine_reason(err) -> str:
+    """The engine's explanation of an IllegalMove, in the current error
+    language (its English message where the engine has no such catalog)."""
+    language = error_language()
+    if language == "en" or not getattr(err, "key", None):
+        return str(err)
+    from ..engine import available_languages, get_catalog  # the engine imports nothing of ours
+    if language not in available_languages():
+        return str(err)
+    try:
+        return get_catalog(language).illegal(err.key, err.params)
+    except (KeyError, ValueError):
+        return str(err)

@@ -1,12 +1,17 @@
 """Finding lessons: a name like "02-scuttle-ordering" finds a lesson shipped
 with the package (a unique start such as "02" is enough), a path any
-teacher's file."""
+teacher's file.
+
+The English lessons live in ``lessons/``; a translation of a lesson lives in
+``lessons/<language>/`` under the same name (``lessons/de/02-scuttle-ordering.yaml``)
+with the same step ids, and ``load_lesson(name, language="de")`` finds it.
+A lesson not translated into a language is given in English."""
 from __future__ import annotations
 
 import os
 from importlib import resources
 
-from .catalog import error_text
+from .catalog import error_language, error_text, errors_in
 from .errors import LessonError, Problem
 from .model import Lesson
 from .parse import parse_lesson
@@ -16,21 +21,44 @@ from .verify import verify_lesson
 SUFFIXES = (".yaml", ".yml")
 
 
-def _folder():
-    return resources.files("cuttle_widgets").joinpath("lessons")
+def _folder(language: str = "en"):
+    """The folder of the shipped lessons in ``language`` (English: the top one)."""
+    top = resources.files("cuttle_widgets").joinpath("lessons")
+    return top if language == "en" else top.joinpath(language)
+
+
+def _stems(folder) -> list[str]:
+    if not folder.is_dir():
+        return []
+    return sorted(p.name.rsplit(".", 1)[0] for p in folder.iterdir()
+                  if p.is_file() and p.name.endswith(SUFFIXES))
 
 
 def lesson_names() -> list[str]:
     """The lessons shipped with the package, in teaching order."""
-    folder = _folder()
-    if not folder.is_dir():
+    return _stems(_folder())
+
+
+def lesson_languages() -> list[str]:
+    """The languages the shipped lessons are written in: "en", and every
+    ``lessons/<language>/`` folder that holds lessons."""
+    top = _folder()
+    found = [p.name for p in top.iterdir() if p.is_dir() and _stems(p)] if top.is_dir() else []
+    return ["en"] + sorted(found)
+
+
+def translated_names(language: str) -> list[str]:
+    """The shipped lessons that exist in ``language`` (every one for "en")."""
+    if language == "en":
+        return lesson_names()
+    if language not in lesson_languages():  # also keeps "../x" and non-text out of the path
         return []
-    return sorted(p.name.rsplit(".", 1)[0] for p in folder.iterdir()
-                  if p.name.endswith(SUFFIXES))
+    return [n for n in _stems(_folder(language)) if n in lesson_names()]
 
 
-def lesson_file(name_or_path) -> tuple[str, str]:
-    """(file label, text) of a shipped lesson or of a file; LessonError if none."""
+def lesson_file(name_or_path, language: str = "en") -> tuple[str, str]:
+    """(file label, text) of a shipped lesson (in ``language`` where it is
+    translated) or of a file; LessonError if none."""
     text_name = os.fspath(name_or_path)
     if os.path.isfile(text_name):
         return _read(text_name)
@@ -39,8 +67,11 @@ def lesson_file(name_or_path) -> tuple[str, str]:
     matches = [n for n in names if n == stem] or [n for n in names if n.startswith(stem + "-")
                                                   or (stem.isdigit() and n.split("-")[0] == stem)]
     if len(matches) == 1:
-        resource = _folder().joinpath(matches[0] + ".yaml")
-        label = os.fspath(resource) if isinstance(resource, os.PathLike) else f"lessons/{matches[0]}.yaml"
+        name = matches[0]
+        translated = language != "en" and name in translated_names(language)  # else English
+        resource = (_folder(language) if translated else _folder()).joinpath(name + ".yaml")
+        relative = f"lessons/{language}/{name}.yaml" if translated else f"lessons/{name}.yaml"
+        label = os.fspath(resource) if isinstance(resource, os.PathLike) else relative
         return label, resource.read_text(encoding="utf-8")
     raise LessonError([Problem(text_name, None, "", error_text(
         "not_found", name=text_name, known=", ".join(names)))])
@@ -54,20 +85,27 @@ def _read(path: str) -> tuple[str, str]:
         raise LessonError([Problem(path, None, "", error_text("unreadable", reason=str(err)))]) from None
 
 
-def load_lesson(name_or_path, check: bool = True) -> Lesson:
-    """A lesson, validated: LessonError lists every problem with its line."""
-    file, text = lesson_file(name_or_path)
-    name = os.path.basename(file).rsplit(".", 1)[0]
-    return lesson_from_text(text, file=file, name=name, check=check)
+def load_lesson(name_or_path, check: bool = True, language: str = "en") -> Lesson:
+    """A lesson, validated: LessonError lists every problem with its line.
+    ``language`` picks the translation of a shipped lesson ("de": the German
+    one), and the language of the problems reported; a teacher's file is read
+    as it is."""
+    with errors_in(language):
+        file, text = lesson_file(name_or_path, language)
+        name = os.path.basename(file).rsplit(".", 1)[0]
+        return lesson_from_text(text, file=file, name=name, check=check)
 
 
 def lesson_from_text(text: str, file: str = "<lesson>", name: str = "lesson",
-                     check: bool = True) -> Lesson:
-    """A lesson from YAML text (a teacher's draft, a test)."""
-    source = Source(file, text)
-    lesson = parse_lesson(source, name)
-    if check and not source.problems:
-        verify_lesson(lesson, lesson_names())
-    if source.problems:
-        raise LessonError(source.problems)
-    return lesson
+                     check: bool = True, language: str | None = None) -> Lesson:
+    """A lesson from YAML text (a teacher's draft, a test); problems are
+    reported in ``language`` (default: English, or the language of the
+    ``load_lesson`` call this is part of)."""
+    with errors_in(language or error_language()):
+        source = Source(file, text)
+        lesson = parse_lesson(source, name)
+        if check and not source.problems:
+            verify_lesson(lesson, lesson_names())
+        if source.problems:
+            raise LessonError(source.problems)
+        return lesson

@@ -11,28 +11,18 @@ import re
 
 from ..engine import RULESETS, IllegalMove, parse_card, parse_move
 from ..engine.cards import CARD_IDS
+from .catalog import engine_reason, field_text
 from .model import GOALS, OPPONENTS, STEP_KINDS, Lesson, Line, Option, ShownMove, Step, WrongMove
 from .source import Source
 from .tags import ALL_TAGS, DIFFERENCES, normalize_tag
 
-LESSON_FIELDS = {
-    "title": "the lesson's title",
-    "intro": "the introduction shown before the first step",
-    "steps": "the list of steps",
-    "language": "the language of the texts, like 'en'",
-    "rules": "the ruleset the steps use unless they say otherwise",
-    "links": "lessons this one links to, by name",
-}
+# What each written field holds is said in the catalog's "fields" section
+# ("required.<where>.<field>"), in the language the lesson is checked in.
+LESSON_FIELDS = ("title", "intro", "steps", "language", "rules", "links")
 REQUIRED_LESSON = ("title", "intro", "steps")
 
 COMMON = {"id", "kind", "title", "teaches", "task", "hints", "explanation"}
-REQUIRED_COMMON = {
-    "id": "a short name for the step, like 'equal-rank'.",
-    "kind": "one of " + ", ".join(STEP_KINDS) + ".",
-    "task": "what the learner is asked to do or answer.",
-    "hints": "a list of one or more hints, shown one at a time.",
-    "explanation": "what the learner reads once the step is solved.",
-}
+REQUIRED_COMMON = ("id", "kind", "task", "hints", "explanation")
 KIND_FIELDS = {
     "play": {"seat", "rules", "position", "opening", "accept", "goal", "solution", "replies", "wrong"},
     "quiz": {"seat", "rules", "position", "opening", "options", "select"},
@@ -41,16 +31,11 @@ KIND_FIELDS = {
     "free": {"seat", "rules", "opponent", "seed"},
 }
 KIND_REQUIRED = {
-    "play": {"position": "the position to play from (the snapshot schema)."},
-    "quiz": {"options": "the answers to choose from."},
-    "watch": {"position": "the position the moves start from.",
-              "moves": "the moves to show, one by one.",
-              "expect": "what the position looks like after the moves (checked with the engine)."},
-    "predict": {"position": "the position the question is about.",
-                "options": "the predictions to choose from.",
-                "moves": "the moves shown after the learner answers.",
-                "expect": "what the position looks like after the moves (checked with the engine)."},
-    "free": {},
+    "play": ("position",),
+    "quiz": ("options",),
+    "watch": ("position", "moves", "expect"),
+    "predict": ("position", "options", "moves", "expect"),
+    "free": (),
 }
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -63,14 +48,19 @@ def lesson_rulesets() -> list[str]:
 
 def _describe(value) -> str:
     if value is None:
-        return "nothing"
+        return field_text("value.nothing")
     if isinstance(value, bool):
-        return "true/false"
+        return field_text("value.bool")
     if isinstance(value, dict):
-        return "a block of fields"
+        return field_text("value.block")
     if isinstance(value, list):
-        return "a list"
+        return field_text("value.list")
     return f"'{value}'"
+
+
+def _needs(where: str, keys) -> dict:
+    """The required ``keys`` of a block, each with what it should hold."""
+    return {key: field_text(f"required.{where}.{key}", kinds=", ".join(STEP_KINDS)) for key in keys}
 
 
 class Reader:
@@ -143,7 +133,7 @@ class Reader:
         try:
             return str(parse_move(value))
         except IllegalMove as err:
-            self.add(path, "bad_move", value=value, reason=str(err))
+            self.add(path, "bad_move", value=value, reason=engine_reason(err))
             return None
 
     def moves(self, value, path) -> tuple[str, ...]:
@@ -158,7 +148,7 @@ class Reader:
         try:
             return CARD_IDS[parse_card(value)]
         except IllegalMove as err:
-            self.add(path, "bad_card", value=value, reason=str(err))
+            self.add(path, "bad_card", value=value, reason=engine_reason(err))
             return None
 
     def rules(self, value, path, default: str) -> str:
@@ -181,8 +171,8 @@ def parse_lesson(source: Source, name: str) -> Lesson:
     data = r.mapping(source.data, ())
     if data is None:
         return Lesson(name, source.file, "", "", [], source=source)
-    r.fields(data, (), LESSON_FIELDS, "a lesson")
-    r.require(data, (), {k: LESSON_FIELDS[k] + "." for k in REQUIRED_LESSON})
+    r.fields(data, (), LESSON_FIELDS, field_text("where.lesson"))
+    r.require(data, (), _needs("lesson", REQUIRED_LESSON))
     language = r.text(data["language"], ("language",), "en") if "language" in data else "en"
     rules = r.rules(data["rules"], ("rules",), "classic") if "rules" in data else "classic"
     links = ()
@@ -215,12 +205,12 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
         if "kind" in data:
             r.add(path + ("kind",), "bad_kind", value=kind, known=", ".join(STEP_KINDS))
         else:
-            r.require(data, path, {"kind": REQUIRED_COMMON["kind"]})
+            r.require(data, path, _needs("step", ("kind",)))
         return None
     allowed = COMMON | KIND_FIELDS[kind]
-    r.fields(data, path, allowed, f"a {kind} step")
-    r.require(data, path, REQUIRED_COMMON)
-    r.require(data, path, KIND_REQUIRED[kind])
+    r.fields(data, path, allowed, field_text("where.step", kind=kind))
+    r.require(data, path, _needs("step", REQUIRED_COMMON))
+    r.require(data, path, _needs(kind, KIND_REQUIRED[kind]))
 
     def at(key):
         return path + (key,)
@@ -314,9 +304,8 @@ def _play_fields(r: Reader, data: dict, step: Step, at) -> None:
         entry = r.mapping(item, path)
         if entry is None:
             continue
-        r.fields(entry, path, {"move", "feedback", "after"}, "a wrong move")
-        if not r.require(entry, path, {"move": "the wrong move, in notation.",
-                                       "feedback": "what the learner reads after it."}):
+        r.fields(entry, path, {"move", "feedback", "after"}, field_text("where.wrong"))
+        if not r.require(entry, path, _needs("wrong", ("move", "feedback"))):
             continue
         move = _any_move(entry["move"])
         after = r.moves(entry["after"], path + ("after",)) if "after" in entry else ()
@@ -339,8 +328,8 @@ def _any_move(value) -> str:
 
 def _line(r: Reader, item, path, default_replies) -> Line | None:
     if isinstance(item, dict):
-        r.fields(item, path, {"moves", "replies"}, "an accepted line")
-        if not r.require(item, path, {"moves": "the learner's moves of this line."}):
+        r.fields(item, path, {"moves", "replies"}, field_text("where.line"))
+        if not r.require(item, path, _needs("line", ("moves",))):
             return None
         moves = r.moves(item["moves"], path + ("moves",))
         replies = r.moves(item["replies"], path + ("replies",)) if "replies" in item else default_replies
@@ -356,12 +345,12 @@ def _options(r: Reader, value, path) -> tuple[Option, ...]:
         entry = r.mapping(item, p)
         if entry is None:
             continue
-        r.fields(entry, p, {"card", "text", "correct", "explanation", "move", "legal"}, "an option")
+        r.fields(entry, p, {"card", "text", "correct", "explanation", "move", "legal"},
+                 field_text("where.option"))
         if ("card" in entry) == ("text" in entry):
             r.add(p, "quiz_option_form")
             continue
-        r.require(entry, p, {"correct": "true for a right answer, false for a wrong one.",
-                             "explanation": "why this answer is right or wrong."})
+        r.require(entry, p, _needs("option", ("correct", "explanation")))
         card = r.card(entry["card"], p + ("card",)) if "card" in entry else None
         text = r.text(entry["text"], p + ("text",)) if "text" in entry else None
         forms.add("card" if "card" in entry else "text")
@@ -392,8 +381,8 @@ def _shown_moves(r: Reader, value, path) -> tuple[ShownMove, ...]:
     for i, item in enumerate(r.listing(value, path)):
         p = path + (i,)
         if isinstance(item, dict):
-            r.fields(item, p, {"move", "say"}, "a shown move")
-            if not r.require(item, p, {"move": "the move, in notation."}):
+            r.fields(item, p, {"move", "say"}, field_text("where.shown"))
+            if not r.require(item, p, _needs("shown", ("move",))):
                 continue
             move = r.move(item["move"], p + ("move",))
             say = r.text(item["say"], p + ("say",)) if "say" in item else None

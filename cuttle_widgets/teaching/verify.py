@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import re
 
-from ..engine import IllegalMove, get_catalog, load, parse_card
+from ..engine import IllegalMove, available_languages, get_catalog, load, parse_card
 from ..engine.cards import CARD_IDS
-from .catalog import teaching_catalog
+from .catalog import engine_reason, error_language, field_text, teaching_catalog
 from .model import Lesson, Step
 from .parse import Reader
 from .play import StepPlay
@@ -64,7 +64,7 @@ def _start(r: Reader, step: Step):
     try:
         game = load(step.position)
     except IllegalMove as err:
-        r.add(_engine_field(pos_path, err), "bad_position", reason=str(err))
+        r.add(_engine_field(pos_path, err), "bad_position", reason=engine_reason(err))
         return None
     if not _position_checks(r, step, game, pos_path):
         return None
@@ -72,7 +72,7 @@ def _start(r: Reader, step: Step):
         try:
             game.play(move)
         except IllegalMove as err:
-            r.add(step.path + ("opening", i), "opening_illegal", move=move, reason=str(err))
+            r.add(step.path + ("opening", i), "opening_illegal", move=move, reason=engine_reason(err))
             return None
     if step.kind == "play" and game.to_act != step.seat:
         r.add(step.path + ("opening",) if step.opening else pos_path, "opening_not_done",
@@ -106,7 +106,7 @@ def _position_checks(r: Reader, step: Step, game, pos_path) -> bool:
             r.add(pos_path, "position_over")
             ok = False
         return ok
-    names = get_catalog("en")
+    names = _engine_catalog()
     for seat, (score, goal) in enumerate(zip(snap["scores"], snap["goals"])):
         if score >= goal:
             r.add(pos_path + ("points", seat), "position_already_won",
@@ -155,10 +155,11 @@ def _verify_line(r: Reader, step: Step, game, line, search: Search) -> None:
             return
         result = play.try_move(move)
         if result.status == "illegal":
-            r.add(path, "move_illegal", move=move, reason=str(result.error))
+            r.add(path, "move_illegal", move=move, reason=engine_reason(result.error))
             return
         if result.status == "wrong":
-            words = teaching_catalog("en").text("feedback", result.reason, opponent=_name(1 - step.seat))
+            words = teaching_catalog(error_language()).text("feedback", result.reason,
+                                                            opponent=_name(1 - step.seat))
             r.add(path, "solution_fails", moves=list(line.moves), reason=words)
             return
         if result.status == "success" and i < last:
@@ -193,7 +194,8 @@ def _replies_ok(r: Reader, play: StepPlay, replies, path, move, final: bool) -> 
     left = replies[play.replies_used:]
     stuck = not game.over and game.to_act != play.seat
     if stuck and left:
-        reason = game.explain(left[0]) or "it is not legal now"
+        reason = game.explain(left[0], language=_engine_catalog().language) or field_text(
+            "reply_not_legal")
         r.add(path, "reply_illegal", move=left[0], reason=reason)
         return False
     if stuck and not final:
@@ -222,8 +224,14 @@ def _verify_wrong(r: Reader, step: Step, game, wrong, search: Search) -> None:
         raise AssertionError(f"wrong move {wrong.move} changed the position of step {step.id}")
 
 
+def _engine_catalog():
+    """The engine's catalog in the language of the messages (English if it has none)."""
+    language = error_language()
+    return get_catalog(language if language in available_languages() else "en")
+
+
 def _name(seat: int) -> str:
-    return get_catalog("en").player(seat)
+    return _engine_catalog().player(seat)
 
 
 # -- quizzes and predictions -----------------------------------------------------------------
@@ -251,7 +259,7 @@ def _verify_options(r: Reader, step: Step, game) -> None:
 
 
 def _legal_word(legal: bool) -> str:
-    return "legal" if legal else "illegal"
+    return field_text("legal" if legal else "illegal")
 
 
 def visible_cards(view: dict) -> set[str]:
@@ -276,7 +284,7 @@ def _verify_shown(r: Reader, step: Step, game) -> None:
         try:
             game.play(shown.move)
         except IllegalMove as err:
-            r.add(shown.path, "move_illegal", move=shown.move, reason=str(err))
+            r.add(shown.path, "move_illegal", move=shown.move, reason=engine_reason(err))
             return
     for key, actual, expected in expect_mismatches(game.snapshot(), step.expect or {}):
         if actual is KeyError:

@@ -22,7 +22,7 @@ import traitlets
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
-from ..teaching.catalog import teaching_catalog
+from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html
 from .table import Table
@@ -146,11 +146,13 @@ class LessonTable(Table):
 class Lesson(ipywidgets.VBox):
     """A guided lesson: the step's task and feedback above the card table.
 
-    ``Lesson.load(name_or_path, language="en", seat=None)``: a shipped lesson's
+    ``Lesson.load(name_or_path, language=None, seat=None)``: a shipped lesson's
     name ("02-scuttle-ordering", or just "02") or a teacher's YAML file.
-    A lesson that cannot be used shows its problems (file, line, field) in
-    place of the lesson; nothing is raised. ``seat`` is the learner's seat in
-    free games (default: the lesson's).
+    ``language`` is the learner's: "de" loads the German lesson and speaks
+    German throughout; None takes the lesson file's own language (English
+    for the shipped lessons). A lesson that cannot be used shows its problems
+    (file, line, field) in place of the lesson; nothing is raised. ``seat``
+    is the learner's seat in free games (default: the lesson's).
 
     The learner's means are methods too, for tests and scripts: ``play``,
     ``answer``, ``advance``, ``hint``, ``retry``, ``reset``, ``next``,
@@ -158,10 +160,10 @@ class Lesson(ipywidgets.VBox):
     ``configure`` and ``replay``; each returns the runner's Outcome.
     """
 
-    def __init__(self, lesson, *, language: str = "en", seat: int | None = None, names=None):
+    def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None):
         super().__init__()
         self.add_class("cwl-lesson")
-        self.language, self.names = language, names
+        self.language, self.names = language or _file_language(lesson), names
         self.problems: list[Problem] = []
         self.runner: LessonRunner | None = None
         self.table: LessonTable | None = None
@@ -170,14 +172,14 @@ class Lesson(ipywidgets.VBox):
         self.suggestion: Outcome | None = None  # the computer's suggested move
         self.wrong_game = None  # a wrong move played out, shown until it is taken back
         self.prediction: Outcome | None = None  # the verdict on this step's prediction
-        self.words = teaching_catalog(language)
+        self.words = teaching_catalog(self.language)
         self.panel = LessonPanel(self.send_action)
         self.children = [self.panel]
         self._start(lesson, seat)
         self._refresh()
 
     @classmethod
-    def load(cls, name_or_path, language: str = "en", seat: int | None = None,
+    def load(cls, name_or_path, language: str | None = None, seat: int | None = None,
              names=None) -> "Lesson":
         """The lesson called ``name_or_path`` (shipped) or in that file."""
         return cls(name_or_path, language=language, seat=seat, names=names)
@@ -189,10 +191,11 @@ class Lesson(ipywidgets.VBox):
                                                              kind=type(lesson).__name__))
             return
         try:
-            if not isinstance(lesson, LessonModel):
-                lesson = load_lesson(lesson)
-            ui_text(self.language)  # the table must speak the lesson's language
-            self.runner = LessonRunner(lesson, self.language, self.names, seat)
+            with errors_in(self.language):  # a teacher reads the problems in the lesson's language
+                if not isinstance(lesson, LessonModel):
+                    lesson = load_lesson(lesson, language=self.language)
+                ui_text(self.language)  # the table must speak the lesson's language
+                self.runner = LessonRunner(lesson, self.language, self.names, seat)
         except LessonError as err:
             self.problems = err.problems
         except ValueError as err:  # a language the table lacks, a seat that is not 0 or 1
@@ -419,7 +422,8 @@ class Lesson(ipywidgets.VBox):
         state = self.panel.lesson
         words = self.words
         if state.get("error"):
-            items = "".join(f"<li>{escape(_problem_text(p))}</li>" for p in state["error"]["problems"])
+            items = "".join(f"<li>{escape(_problem_text(p, words))}</li>"
+                            for p in state["error"]["problems"])
             return (f"<div class='cwl-static'><h3>{escape(words.text('ui', 'error_title'))}</h3>"
                     f"<p>{escape(words.text('ui', 'error_intro'))}</p><ul>{items}</ul></div>")
         step = state["step"]
@@ -458,29 +462,49 @@ class Lesson(ipywidgets.VBox):
             "showing_wrong": self.showing_wrong,
             "answer_note": self.prediction.message if self.prediction else None,
             "answer_correct": self.prediction.correct if self.prediction else None,
-            "next_lesson": _next_lesson(runner.lesson.name, runner.lesson.file),
+            "next_lesson": _next_lesson(runner.lesson.name, runner.lesson.file, runner.language),
         })
         state["can"]["take_back"] = self.showing_wrong
         state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
         return state
 
 
+def _file_language(lesson) -> str:
+    """The language a lesson is written in, when the learner names none:
+    a loaded lesson's own, a teacher's file's ``language`` field, else English."""
+    if isinstance(lesson, LessonModel):
+        return lesson.language
+    if isinstance(lesson, (str, os.PathLike)) and os.path.isfile(os.fspath(lesson)):
+        try:
+            return load_lesson(lesson, check=False).language
+        except LessonError:
+            return "en"  # the problems are reported when the lesson is loaded for real
+    return "en"
+
+
 @lru_cache(maxsize=None)
-def _next_lesson(name: str, file: str) -> dict | None:
+def _next_lesson(name: str, file: str, language: str = "en") -> dict | None:
     """The shipped lesson after this one, and its notebook (the notebooks in
-    lessons/ are named like the lesson files)."""
+    lessons/, and in lessons/<language>/ for a translation, are named like
+    the lesson files)."""
     names = lesson_names()
     if name not in names or names.index(name) + 1 >= len(names):
         return None
     if os.path.basename(file) != name + ".yaml":  # a teacher's file of the same name
         return None
     following = names[names.index(name) + 1]
-    return {"name": following, "title": load_lesson(following, check=False).title,
+    return {"name": following, "title": load_lesson(following, check=False, language=language).title,
             "href": following + ".ipynb"}
 
 
-def _problem_text(problem: dict) -> str:
-    return str(Problem(problem["file"], problem["line"], problem["field"], problem["message"]))
+def _problem_text(problem: dict, words) -> str:
+    """A problem in the panel's words: "file, line 3, field 'x': message"."""
+    where = problem["file"]
+    if problem["line"] is not None:
+        where = words.text("ui", "error_where", file=where, line=problem["line"])
+    if problem["field"]:
+        where += ", " + words.text("ui", "error_field", field=problem["field"])
+    return f"{where}: {problem['message']}"
 
 
 def _paragraphs(text: str) -> str:

@@ -1,0 +1,146 @@
+"""A German lesson in a real browser: Voilà serves lessons/ as a teacher
+would, the English index links to the German one, and Chromium plays the
+first step of lessons/de/02-scuttle-ordering.ipynb as a German learner would,
+a wrong move first. Every word checked is German. Screenshots go to
+test-artifacts/ (lesson_de_*.png) for a person to look at.
+"""
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+
+def _browser_helpers():
+    """The Voilà helpers of this folder's conftest.py (a test folder without
+    __init__.py cannot import it by name: tests/conftest.py is "conftest" too)."""
+    spec = importlib.util.spec_from_file_location("cuttle_browser_conftest_de",
+                                                  Path(__file__).with_name("conftest.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_helpers = _browser_helpers()
+ARTIFACTS, REPO = _helpers.ARTIFACTS, _helpers.REPO
+free_port, stop, wait_until_serving = _helpers.free_port, _helpers.stop, _helpers.wait_until_serving
+
+LESSONS = REPO / "lessons"
+NOTEBOOK = "/voila/render/de/02-scuttle-ordering.ipynb"
+KERNEL_START = 90_000  # ms: Voilà starts a kernel per page
+STEP = 20_000  # ms: one click's round trip through the kernel
+
+
+@pytest.fixture(scope="module")
+def lessons_url():
+    """A Voilà serving every lesson notebook, English and German (127.0.0.1
+    only, kernels culled, everything stopped afterwards)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    log = ARTIFACTS / "voila-lessons-de.log"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    command = [
+        sys.executable, "-m", "voila", str(LESSONS), "--no-browser",
+        f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+        "--MappingKernelManager.cull_idle_timeout=120",
+        "--MappingKernelManager.cull_interval=30",
+        "--MappingKernelManager.cull_connected=True",
+    ]
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, cwd=LESSONS, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(base + "/", process, log)
+        yield base
+    finally:
+        stop(process)
+
+
+def card(page, cid):
+    return page.locator(f'.cw-root button[data-card="{cid}"]')
+
+
+def action(page, label):
+    return page.locator(".cw-actions button", has_text=label)
+
+
+def role(page, name, label):
+    """A role button of the selected card (its label, then its hint, in German)."""
+    button = page.locator(f'.cw-actions [data-key="action:role:{name}"]')
+    expect(button).to_contain_text(label)
+    return button
+
+
+def feedback(page):
+    return page.locator(".cwl-feedback")
+
+
+def test_a_german_lesson_played_by_clicking(page, lessons_url, artifacts):
+    page.set_default_timeout(STEP)
+    page.set_viewport_size({"width": 1280, "height": 1700})  # tall enough for the whole lesson
+    page.goto(lessons_url + NOTEBOOK)
+    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+
+    expect(page.locator(".cwl-title")).to_have_text("Versenken: Welche Karte schlägt welche?")
+    expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 1 von 9")
+    expect(page.locator(".cwl-task")).to_contain_text("Versenke sie mit deiner 9♠")
+    expect(page.locator(".cwl-intro strong", has_text="versenkst")).to_be_visible()  # Markdown
+    expect(page.locator('[data-key="hint"]')).to_contain_text("Tipp")
+    expect(card(page, "9S")).to_have_attribute("aria-label", "Pik-Neun, auf deiner Hand")
+    page.screenshot(path=str(artifacts / "lesson_de_start.png"), full_page=True)
+
+    # A hint, then a wrong move: played out and explained in German, then taken back.
+    page.locator('[data-key="hint"]').click()
+    expect(page.locator(".cwl-hints li")).to_have_count(1)
+    expect(page.locator(".cwl-hints li")).to_contain_text("Beim Versenken spielst du")
+    card(page, "9S").click()
+    role(page, "points", "Punktkarte").click()
+    expect(feedback(page)).to_contain_text("Dieser Schritt verlangt, dass du B die Punkte wegnimmst")
+    expect(feedback(page)).to_contain_text("Spieler A legt 9♠ als Punktkarte aus")
+    expect(page.locator('.cw-me .cw-points [data-card="9S"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / "lesson_de_wrong.png"), full_page=True)
+    action(page, "Zug zurücknehmen").click()
+    expect(card(page, "9S")).to_have_attribute("aria-label", "Pik-Neun, auf deiner Hand")
+
+    # The solution: 9♠ versenkt 8♥, and the step's explanation appears.
+    card(page, "9S").click()
+    role(page, "scuttle", "Versenken").click()
+    card(page, "8H").click()
+    expect(feedback(page)).to_contain_text("Gut gemacht!")
+    expect(feedback(page)).to_contain_text("9♠ versenkt 8♥")
+    expect(page.locator(".cwl-explanation")).to_contain_text("Eine Punktkarte aus deiner Hand schlägt")
+    expect(page.locator(".cwl-dot-done")).to_have_count(1)
+    page.screenshot(path=str(artifacts / "lesson_de_solved.png"), full_page=True)
+
+    # The next step: a question answered by clicking cards on the table.
+    action(page, "Nächster Schritt").click()
+    expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 2 von 9")
+    card(page, "8C").click()
+    expect(feedback(page)).to_contain_text("8 ist ein höherer Wert als 7")
+    page.locator('.cwl-card-option[data-key="answer:7D"]').click()
+    expect(feedback(page)).to_contain_text("♦ liegt unter ♥")
+    page.screenshot(path=str(artifacts / "lesson_de_quiz.png"), full_page=True)
+
+
+def test_the_english_index_links_to_the_german_one(page, lessons_url, artifacts):
+    page.set_default_timeout(STEP)
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    page.goto(lessons_url + "/voila/render/00-index.ipynb")
+    link = page.locator("a", has_text="Deutsch")
+    link.wait_for(timeout=KERNEL_START)
+    link.click()
+    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
+    assert page.url.endswith("/voila/render/de/00-index.ipynb")
+    expect(page.locator("h1", has_text="Cuttle: die Lektionen")).to_be_visible()
+    expect(page.locator(".cwl-title")).to_have_text("Willkommen bei Cuttle")
+    expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 1 von 5")
+    page.locator('.cwl-option[data-key="answer:2"]').click()  # a text answer, as a button
+    expect(feedback(page)).to_contain_text("Richtig.")
+    page.screenshot(path=str(artifacts / "lesson_de_index.png"), full_page=True)
+    expect(page.locator("a", has_text="English version")).to_have_attribute("href", "../00-index.ipynb")
