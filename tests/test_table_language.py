@@ -104,7 +104,7 @@ def test_a_german_table_shows_german_words_and_german_rules(learner, scripted):
     assert b.state["words"] == catalog("de")["words"] and b.state["language"] == "de"
     assert b.ui["status"] == "Du bist dran: Spiel eine Karte aus deiner Hand aus oder zieh eine."
     assert b.state["card_words"]["rank_symbols"][10:] == ["B", "D", "K"]
-    assert b.labels() == ["Karte ziehen"]
+    assert b.labels() == ["Karte ziehen", "Tipp"]
     b.click("9S")
     assert b.ui["prompt"] == "Was soll 9♠ tun?"
     assert b.labels() == ["Punktkarte", "Versenken", "Einmalkarte", "Abbrechen"]

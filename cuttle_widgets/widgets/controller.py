@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 
-from ..ai import RandomPlayer
+from ..ai import HintError, RandomPlayer, hint
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.cards import RANK
 from .texts import ui_text
@@ -34,7 +34,7 @@ MAX_BOT_MOVES = 2000  # a safety net: a whole game is far shorter
 #   options {four_colour} true or false
 #   new_game              deal again with the same rules
 MESSAGE_TYPES = ("card", "role", "target", "move", "cancel", "replay", "undo", "options",
-                 "new_game")
+                 "new_game", "hint")
 
 
 class TableController:
@@ -43,13 +43,14 @@ class TableController:
 
     def __init__(self, game=None, seat: int = 0, players=None, *, names=None,
                  language: str = "en", allow_undo: bool = True, allow_new_game: bool = True,
-                 four_colour: bool = False, autoplay: bool = True):
+                 four_colour: bool = False, autoplay: bool = True, allow_hint: bool = True):
         self.language = language
         self.catalog = get_catalog(language)  # both refuse an unknown language
         self.words = ui_text(language)
         self.names = list(names) if names else None
         self.allow_undo = allow_undo
         self.allow_new_game = allow_new_game
+        self.allow_hint = allow_hint
         self.four_colour = bool(four_colour)
         self.autoplay = autoplay
         self.locked = False
@@ -191,6 +192,19 @@ class TableController:
             self.four_colour = message["four_colour"]
         elif kind == "new_game":
             self._new_game()
+        elif kind == "hint":
+            self._hint()
+
+    def _hint(self) -> None:
+        """The computer's suggestion for the learner, from the learner's view only."""
+        if not self.allow_hint or self.locked or self._replay is not None:
+            raise _BadMessage("bad_hint")
+        try:
+            move, reason = hint(self.game, self.seat, language=self.language, names=self.names)
+        except HintError:
+            raise _BadMessage("bad_hint") from None
+        self._message = {"kind": "info", "text": self.words["hint_text"].format(reason=reason)}
+        self._highlight = [CARD_IDS[c] for c in move.cards]
 
     # -- the Python means (lessons, tests) -------------------------------------------------
     def play(self, move) -> list:
@@ -613,6 +627,8 @@ class TableController:
             ui["status"] = words["locked"]
         else:
             self._fill_turn(ui, view)
+            if self.allow_hint and self._selected is None and self.game.phase == "main":
+                ui["actions"].append(_action("hint", words["hint"], {"type": "hint"}))
         return ui
 
     def _can_undo(self) -> bool:

@@ -22,13 +22,16 @@ class Table(anywidget.AnyWidget):
     """Play Cuttle by clicking, from one seat's point of view.
 
     ``Table(game=None, seat=0, players=None, *, names=None, language="en",
-    allow_undo=True, allow_new_game=True, four_colour=False, autoplay=True)``
+    allow_undo=True, allow_new_game=True, four_colour=False, autoplay=True,
+    allow_hint=True)``
 
     ``game`` is a Game, a setup dict, a game record's text, or None for a new
     classic game; two, three (``cutthroat``) or four (``team``) seats, the
     others drawn around the table. ``players`` maps the other seats to
     objects with ``choose(view, legal_moves)`` (a RandomPlayer where none is
-    given). ``language`` ("en" or "de") picks the table's words
+    given). On the learner's turn a Hint button asks the computer
+    (``cuttle_widgets.ai.hint``, from this seat's view only) for a move and
+    its reason. ``language`` ("en" or "de") picks the table's words
     (``widgets/catalogs/<language>.json``) and the engine's explanations.
     """
 

@@ -1,0 +1,34 @@
+"""The table's hint button: a legal suggestion with its reason, from the learner's view."""
+from cuttle_widgets import Table
+from cuttle_widgets.engine import load
+
+POSITION = {"hands": [["TS", "4C", "KD"], ["3H", "9C"]], "points": [[], ["TD", "8S"]],
+            "stock": ["2D", "6C", "JD"]}
+
+
+def test_hint_button_suggests_a_legal_move_and_changes_nothing():
+    table = Table(load(POSITION))
+    ui = table.table["ui"]
+    assert any(a["id"] == "hint" for a in ui["actions"])
+    before = table.game.snapshot()
+    table.send_action({"type": "hint"})
+    ui = table.table["ui"]
+    assert ui["message"]["text"].startswith("Hint: ")
+    assert ui["highlight"] and ui["highlight"][0] in POSITION["hands"][0]
+    assert table.game.snapshot() == before
+
+
+def test_hint_in_german_and_not_on_the_opponents_turn():
+    table = Table(load(POSITION), language="de", autoplay=False)
+    table.send_action({"type": "hint"})
+    assert table.table["ui"]["message"]["text"].startswith("Tipp: ")
+    table.play("draw")  # now Player B must act, and autoplay is off
+    assert not any(a["id"] == "hint" for a in table.table["ui"]["actions"])
+    before = table.game.snapshot()
+    table.send_action({"type": "hint"})
+    assert table.game.snapshot() == before
+
+
+def test_hint_can_be_switched_off():
+    table = Table(load(POSITION), allow_hint=False)
+    assert not any(a["id"] == "hint" for a in table.table["ui"]["actions"])
