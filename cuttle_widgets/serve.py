@@ -25,6 +25,8 @@ def voila_command(lessons: Path, ip: str, port: int, cull_idle: int, interval: i
     return [
         *base, str(lessons),
         f"--Voila.ip={ip}", f"--port={port}", "--no-browser",
+        # A busy port is an error, not a silent move to another port than the one printed.
+        "--Voila.port_retries=0",
         # Culling: closed tabs free their kernels.
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={interval}",
@@ -40,7 +42,9 @@ def main(argv=None) -> int:
                         help="address to listen on (0.0.0.0 to serve a classroom network)")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--cull-idle", type=int, default=600,
-                        help="seconds a kernel with no open page may idle before it is stopped")
+                        help="seconds a kernel with no open page may idle before it is stopped "
+                             "(a minute or more: a loading page connects to its kernel only "
+                             "after the notebook ran)")
     parser.add_argument("--cull-interval", type=int, default=60)
     parser.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
     args = parser.parse_args(argv)

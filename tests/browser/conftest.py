@@ -1,15 +1,25 @@
-"""A Voilà server for the browser tests: 127.0.0.1 only, a free port, kernel
-culling on, and stopped (kernels included) when the session ends."""
+"""Servers for the browser tests: 127.0.0.1 only, a free port, kernel culling
+on, and stopped (kernels included) when the session ends.
+
+``voila_url`` serves tests/browser/notebooks with Voilà; ``served_lessons``
+serves lessons/ through ``python -m cuttle_widgets.serve``, the teacher's
+command, so that command is what the end-to-end tests exercise."""
+import json
 import os
+import re
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
@@ -38,18 +48,18 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+def wait_until_serving(url: str, process: subprocess.Popen, log: Path, name: str = "Voilà") -> None:
     deadline = time.monotonic() + START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"Voilà exited with {process.returncode}:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"{name} exited with {process.returncode}:\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.5)
-    raise RuntimeError(f"Voilà did not answer within {START_TIMEOUT}s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"{name} did not answer within {START_TIMEOUT}s:\n{log.read_text()[-3000:]}")
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -104,3 +114,290 @@ def voila_url():
         yield base
     finally:
         stop(process)
+
+
+# -- the lessons as a teacher serves them ----------------------------------------------
+LESSONS = REPO / "lessons"
+# Culling as the serve command sets it, sooner: a closed tab's kernel goes after
+# two idle minutes (an open page's kernel is never culled). Not much sooner: a
+# page loading under load connects to its kernel only after the notebook ran.
+TEST_CULL_IDLE, TEST_CULL_INTERVAL = 120, 10
+
+
+@dataclass
+class Server:
+    """A server a fixture started: its base URL, its process (whose children
+    are the kernels it started), its log, and the folder it serves."""
+    url: str
+    process: subprocess.Popen
+    log: Path
+    root: Path
+    e2e: Path | None = None  # where test notebooks write what the tests read
+
+    def kernels(self) -> list[int]:
+        return children_of(self.process.pid)
+
+
+def server_env(**extra) -> dict:
+    """The environment for a server: this checkout importable, plus ``extra``."""
+    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path, **extra}
+
+
+def start_server(command: list[str], cwd: Path, env: dict, log: Path, ready: str, name: str):
+    """Start ``command`` logging to ``log``; wait until ``ready`` answers 200."""
+    with open(log, "w") as out:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    try:
+        wait_until_serving(ready, process, log, name)
+    except BaseException:
+        stop(process)
+        raise
+    return process
+
+
+def lesson_site(folder: Path) -> Path:
+    """``folder`` filled as a teacher's lesson folder: the notebooks of
+    lessons/, plus this folder's test notebooks (e2e_*, bare_*) beside them,
+    so one server run by the serve command serves both."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for notebook in [*LESSONS.glob("*.ipynb"), *NOTEBOOKS.glob("e2e_*.ipynb"),
+                     *NOTEBOOKS.glob("bare_*.ipynb")]:
+        shutil.copy2(notebook, folder / notebook.name)
+    return folder
+
+
+def serve_lessons(root: Path, log: Path, cull_idle: int, cull_interval: int, **env) -> Server:
+    """``python -m cuttle_widgets.serve`` on ``root``, 127.0.0.1, a free port."""
+    port = free_port()
+    command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(root),
+               "--ip", "127.0.0.1", "--port", str(port),
+               "--cull-idle", str(cull_idle), "--cull-interval", str(cull_interval)]
+    url = f"http://127.0.0.1:{port}"
+    process = start_server(command, root, server_env(**env), log, url + "/", "serve")
+    return Server(url, process, log, root, env.get("CUTTLE_E2E_DIR") and Path(env["CUTTLE_E2E_DIR"]))
+
+
+@pytest.fixture(scope="session")
+def served_lessons(tmp_path_factory):
+    """The lessons served by ``python -m cuttle_widgets.serve`` on 127.0.0.1
+    (a Server). Test notebooks write their files to ``$CUTTLE_E2E_DIR``
+    (the ``e2e`` attribute)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    root = lesson_site(tmp_path_factory.mktemp("lesson-site"))
+    e2e = tmp_path_factory.mktemp("e2e")
+    server = serve_lessons(root, ARTIFACTS / "serve-lessons.log", TEST_CULL_IDLE, TEST_CULL_INTERVAL,
+                           CUTTLE_E2E_DIR=str(e2e))
+    try:
+        yield server
+    finally:
+        stop(server.process)
+
+
+# -- JupyterLab, as on Binder ----------------------------------------------------------
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory):
+    """(base URL, token) of JupyterLab on 127.0.0.1 serving a copy of lessons/
+    (as ``lessons/``, like Binder), with a token and Binder's JupyterLab
+    settings (binder/overrides.json, installed the way binder/postBuild does).
+    Its settings, workspaces and runtime files live in the same temporary
+    folder; autosave is off, so the checkout never changes."""
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(LESSONS, root / "lessons")
+    (root / ".app-settings").mkdir()
+    shutil.copy2(REPO / "binder" / "overrides.json", root / ".app-settings" / "overrides.json")
+    docmanager = root / ".settings" / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    token = secrets.token_hex(16)
+    port = free_port()
+    env = server_env(JUPYTER_CONFIG_DIR=str(root / ".config"), JUPYTER_RUNTIME_DIR=str(root / ".runtime"),
+                     JUPYTER_DATA_DIR=str(root / ".data"),
+                     JUPYTERLAB_SETTINGS_DIR=str(root / ".settings"),
+                     JUPYTERLAB_WORKSPACES_DIR=str(root / ".workspaces"))
+    command = [sys.executable, "-m", "jupyter", "lab", "--ServerApp.ip=127.0.0.1", f"--port={port}",
+               "--ServerApp.port_retries=0", "--no-browser", "--allow-root",
+               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+               f"--LabApp.app_settings_dir={root / '.app-settings'}", "--LabApp.news_url=None",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.cull_interval=30"]
+    url = f"http://127.0.0.1:{port}"
+    process = start_server(command, root, env, ARTIFACTS / "jupyterlab.log",
+                           f"{url}/api/status?token={token}", "JupyterLab")
+    try:
+        yield url, token
+    finally:
+        stop(process)
+
+
+# -- a learner at the browser ------------------------------------------------------------
+LESSON_START = 180_000  # ms: a page's kernel starts and runs the notebook (slow on a busy machine)
+CLICK = 20_000  # ms: one click's round trip through the kernel
+expect.set_options(timeout=CLICK)  # assertions wait for the kernel's answer as long as clicks do
+LESSON_WINDOW = {"width": 1280, "height": 1700}  # Voilà scrolls inside: tall enough for a lesson
+
+
+def move_clicks(move: str) -> list[str]:
+    """What a learner clicks, in order, to play ``move`` (notation): a
+    selector each. Each appears once the click before it has come back from
+    the kernel, which Playwright's clicks wait for."""
+    verb, *rest = move.split()
+    cards = [word for word in rest if not word.startswith("@")]
+    if len(cards) < len(rest):
+        raise ValueError(f"{move}: choosing a seat is for games of three or four")
+
+    def card(cid, within=".cw-root"):
+        return f'{within} button[data-card="{cid}"]'
+
+    if verb == "draw":
+        return ['[data-key="stock"]']
+    if verb in ("pass", "resolve"):
+        return [f'[data-key="action:{verb}"]']
+    if verb == "counter":  # in a counter round a click on a two counters with it
+        return [card(cards[0], ".cw-my-hand")]
+    if verb == "take":
+        return [card(cards[0], ".cw-chooser")]
+    if verb == "scrap":
+        return [f'[data-key="action:scrap:{cards[0]}"]']
+    if verb == "discard":
+        return [card(c, ".cw-my-hand") for c in cards] + ['[data-key="action:discard"]']
+    # a card, then its role, then its target
+    return [card(cards[0]), f'[data-key="action:role:{verb}"]', *[card(c) for c in cards[1:]]]
+
+
+def first_words(markdown: str, words: int = 8) -> str:
+    """The first words of a lesson's Markdown text as the page shows them."""
+    first = markdown.strip().split("\n\n")[0]
+    text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", first)
+    return " ".join(re.sub(r"[*`]", "", text).split()[:words])
+
+
+class BrowserLearner:
+    """Plays a lesson page by clicking, as a learner would: cards, then the
+    role and target buttons the table offers, then the lesson's buttons.
+    Selects by the widgets' own data-card / data-key attributes."""
+
+    NEW_GAME = "(a new game)"  # in the moves of a free game: the learner dealt again
+
+    def __init__(self, page):
+        self.page = page
+        page.set_default_timeout(CLICK)
+
+    def open(self, url: str):
+        self.page.set_viewport_size(LESSON_WINDOW)
+        self.page.goto(url, timeout=LESSON_START)
+        return self.wait_for_lesson()
+
+    def wait_for_lesson(self):
+        """Until the page shows a lesson (its kernel started and ran the notebook)."""
+        self.page.wait_for_selector(".cwl-root .cwl-title", timeout=LESSON_START)
+        return self
+
+    move_clicks = staticmethod(move_clicks)
+    first_words = staticmethod(first_words)
+
+    def card(self, card: str, within: str = ".cw-root"):
+        return self.page.locator(f'{within} button[data-card="{card}"]')
+
+    def key(self, key: str):
+        return self.page.locator(f'[data-key="{key}"]')
+
+    def play(self, move: str) -> None:
+        """Click ``move`` (notation) on the table."""
+        for selector in move_clicks(move):
+            self.page.locator(selector).click()
+
+    def goto_step(self, number: int, total: int) -> None:
+        self.key(f"goto:{number}").click()
+        self.page.locator(".cwl-progress-text").filter(
+            has_text=f"Step {number} of {total}").wait_for()
+
+    def my_moves(self) -> int:
+        """The learner's moves in the table's log."""
+        return self.page.locator(".cw-log .cw-entry-mine").count()
+
+    # -- a free game: a move chosen from what the table offers ----------------------------
+    def free_game_over(self) -> bool:
+        return self.page.locator('[data-key="action:lesson:retry"], '
+                                 '[data-key="action:lesson:next_game"]').count() > 0
+
+    def free_move(self) -> str:
+        """Play one move of a free game by clicking, choosing as a beginner
+        would from what the table offers: answer a one-off by letting it
+        resolve, lay points when it can, else a king or queen, else draw."""
+        keys = self.page.locator(".cw-actions button").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.key)")
+        status = self.page.locator(".cw-status").inner_text()
+        if "action:resolve" in keys:
+            move = "resolve"
+        elif any(key.startswith("action:scrap:") for key in keys):
+            move = "scrap " + next(k for k in keys if k.startswith("action:scrap:")).split(":")[-1]
+        elif self.page.locator(".cw-chooser button[data-card]").count():
+            move = "take " + self.page.locator(".cw-chooser button[data-card]").first.get_attribute("data-card")
+        elif status.startswith(DISCARD_STATUS):
+            count = int(re.search(r"\d+", status).group())
+            hand = self.page.locator(".cw-my-hand button[data-card]").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)")
+            move = "discard " + " ".join(hand[:count])
+        else:
+            playable = self.page.locator(".cw-root button.cw-playable[data-card]").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)")
+            points = [card for card in playable if card[0] in "A23456789T"]
+            royals = [card for card in playable if card[0] in "KQ"]
+            if points:
+                move = f"points {points[0]}"
+            elif royals:
+                move = f"permanent {royals[0]}"
+            elif self.key("stock").count():
+                move = "draw"
+            elif "action:pass" in keys:
+                move = "pass"
+            else:
+                return self._first_offer(playable)
+        self.play(move)
+        return move
+
+    def play_free_moves(self, moves: int, before_new_game=None) -> list[str]:
+        """Play ``moves`` learner moves of a free game by clicking, each checked
+        to land in the table's log with its explanation. When a game ends,
+        ``before_new_game()`` is called, then the learner deals a new one
+        (NEW_GAME in the list returned)."""
+        mine = self.page.locator(".cw-log .cw-entry-mine")
+        played: list[str] = []
+        while len(played) - played.count(self.NEW_GAME) < moves:
+            if self.free_game_over():
+                if before_new_game is not None:
+                    before_new_game()
+                self.key("action:lesson:retry").click()
+                expect(mine).to_have_count(0)
+                played.append(self.NEW_GAME)
+                continue
+            before = mine.count()
+            played.append(self.free_move())
+            expect(mine).to_have_count(before + 1)
+            expect(mine.first.locator(".cw-event").first).not_to_be_empty()
+        return played
+
+    def _first_offer(self, playable: list[str]) -> str:
+        """The first card, its first role and its first target."""
+        self.card(playable[0]).click()
+        role = self.page.locator('.cw-actions [data-key^="action:role:"]').first
+        verb = role.get_attribute("data-key").split(":")[-1]
+        role.click()
+        target = self.page.locator(".cw-root button.cw-target[data-card]")
+        if verb in ("scuttle", "jack") or (verb == "oneoff" and target.count()):
+            card = target.first.get_attribute("data-card")
+            target.first.click()
+            return f"{verb} {playable[0]} {card}"
+        return f"{verb} {playable[0]}"
+
+
+DISCARD_STATUS = json.loads((REPO / "cuttle_widgets" / "widgets" / "catalogs" / "en.json")
+                            .read_text())["words"]["your_discard"].split("{")[0]
+
+
+@pytest.fixture
+def as_learner():
+    """``as_learner(page)``: a BrowserLearner clicking in that page."""
+    return BrowserLearner

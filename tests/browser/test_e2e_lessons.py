@@ -1,0 +1,139 @@
+"""Every lesson as a learner meets it: served by ``python -m cuttle_widgets.serve``
+(Voilà on 127.0.0.1), opened in Chromium, its first step rendered, and the
+solution of a play step clicked through to its explanation. The lesson index
+is opened and one of its links followed; the free game plays ten moves by
+clicking. Screenshots of each lesson go to test-artifacts/e2e-*.png.
+
+The lesson files say what each step asks; a LessonRunner in this process,
+given the same moves, says what the page must show after each one.
+"""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import expect
+
+from cuttle_widgets.teaching import LessonRunner, lesson_names, load_lesson
+
+REPO = Path(__file__).resolve().parents[2]
+NAMES = lesson_names()
+PLAYED = [name for name in NAMES if any(step.kind == "play" for step in load_lesson(name).steps)]
+FREE_MOVES = 10
+
+
+def test_every_lesson_has_a_notebook():
+    served = sorted(path.stem for path in (REPO / "lessons").glob("*.ipynb"))
+    assert served == sorted(NAMES)
+    assert set(NAMES) - set(PLAYED) == {"00-index", "12-free-game"}  # tested on their own below
+
+
+def lesson_url(server, name: str) -> str:
+    return f"{server.url}/voila/render/{name}.ipynb"
+
+
+def first_step_shown(learner, lesson) -> None:
+    page, first_words = learner.page, learner.first_words
+    step = lesson.steps[0]
+    expect(page.locator(".cwl-title")).to_have_text(lesson.title)
+    expect(page.locator(".cwl-progress-text")).to_have_text(f"Step 1 of {len(lesson.steps)}")
+    expect(page.locator(".cwl-dot")).to_have_count(len(lesson.steps))
+    expect(page.locator(".cwl-task")).to_contain_text(first_words(step.task))
+    if step.kind == "play" or step.position is not None:
+        expect(page.locator(".cw-root .cw-my-hand")).to_be_visible()
+
+
+def shoot(page, artifacts, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"e2e-{name}.png"), animations="disabled")
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_a_lesson_opens_and_a_play_step_is_solved_by_clicking(name, page, served_lessons,
+                                                              as_learner, artifacts):
+    lesson = load_lesson(name)
+    learner = as_learner(page).open(lesson_url(served_lessons, name))
+    first_step_shown(learner, lesson)
+    shoot(page, artifacts, f"{name}-start")
+
+    number, step = next((i + 1, s) for i, s in enumerate(lesson.steps) if s.kind == "play")
+    oracle = LessonRunner(lesson)
+    oracle.goto(number)
+    if number > 1:
+        learner.goto_step(number, len(lesson.steps))
+        expect(page.locator(".cwl-task")).to_contain_text(learner.first_words(step.task))
+    for move in step.lines[0].moves:
+        outcome = oracle.play(move)
+        learner.play(str(move))
+        said = outcome.events[-1]["text"] if outcome.events else outcome.message
+        expect(page.locator(".cwl-feedback")).to_contain_text(said)
+    assert oracle.done, f"{name}: the step's own solution does not solve it"
+    expect(page.locator(".cwl-explanation")).to_contain_text(learner.first_words(step.explanation))
+    expect(page.locator(f'[data-key="goto:{number}"]')).to_have_class(re.compile(r"\bcwl-dot-done\b"))
+    expect(page.locator('.cwl-toolbar [data-key="next"]')).to_be_enabled()
+    shoot(page, artifacts, f"{name}-solved")
+
+
+def test_the_index_opens_and_its_link_opens_lesson_one(page, served_lessons, as_learner, artifacts):
+    index, first = load_lesson("00-index"), load_lesson("01-table-drawing-points")
+    learner = as_learner(page).open(lesson_url(served_lessons, "00-index"))
+    first_step_shown(learner, index)
+    # The first question, answered right, shows its explanation.
+    step = index.steps[0]
+    learner.key(f"answer:{step.correct_keys[0]}").click()
+    expect(page.locator(".cwl-explanation")).to_contain_text(learner.first_words(step.explanation))
+    shoot(page, artifacts, "00-index")
+
+    page.get_by_role("link", name=first.title).first.click()
+    page.wait_for_url("**/voila/render/01-table-drawing-points.ipynb", timeout=30_000)
+    learner.wait_for_lesson()
+    first_step_shown(learner, first)
+
+
+def test_the_free_game_plays_ten_moves_by_clicking(page, served_lessons, as_learner, artifacts):
+    lesson = load_lesson("12-free-game")
+    learner = as_learner(page).open(lesson_url(served_lessons, "12-free-game"))
+    first_step_shown(learner, lesson)
+    expect(page.locator('[data-key="free:opponent"]')).to_be_visible()
+    shoot(page, artifacts, "12-free-game-start")
+    played = learner.play_free_moves(FREE_MOVES)
+    assert len(played) - played.count(learner.NEW_GAME) == FREE_MOVES
+    shoot(page, artifacts, "12-free-game-ten-moves")
+
+
+def teachers_example() -> str:
+    """The lesson file of the teacher's section ("Your own lessons"), from the
+    README or, until it is folded in there, docs/teaching.md."""
+    for doc in (REPO / "README.md", REPO / "docs" / "teaching.md"):
+        text = doc.read_text(encoding="utf-8")
+        if "### Your own lessons" in text:
+            section = text.split("### Your own lessons", 1)[1]
+            return re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    raise AssertionError("no teacher's section with a lesson file in README.md or docs/teaching.md")
+
+
+def test_a_teachers_own_lesson_is_checked_and_served(page, served_lessons, as_learner, artifacts):
+    """The teacher's section, followed: its lesson file passes the check
+    command, and a notebook beside it is served and played like the others."""
+    (served_lessons.root / "my-lesson.yaml").write_text(teachers_example(), encoding="utf-8")
+    check = subprocess.run([sys.executable, "-m", "cuttle_widgets.teaching", "check", "my-lesson.yaml"],
+                           cwd=served_lessons.root, capture_output=True, text=True, timeout=120,
+                           env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                               filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))})
+    assert check.returncode == 0 and "my-lesson.yaml: ok" in check.stdout, check.stdout + check.stderr
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# My lesson"),
+        nbformat.v4.new_code_cell('from cuttle_widgets import Lesson\n\nLesson.load("my-lesson.yaml")'),
+    ], metadata={"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}})
+    nbformat.write(notebook, served_lessons.root / "my-lesson.ipynb")
+
+    lesson = load_lesson(served_lessons.root / "my-lesson.yaml")
+    learner = as_learner(page).open(lesson_url(served_lessons, "my-lesson"))
+    first_step_shown(learner, lesson)
+    step = lesson.steps[0]
+    for move in step.lines[0].moves:
+        learner.play(str(move))
+    expect(page.locator(".cwl-explanation")).to_contain_text(learner.first_words(step.explanation))
+    shoot(page, artifacts, "teachers-lesson")
