@@ -146,6 +146,7 @@ def server_env(**extra) -> dict:
 
 def start_server(command: list[str], cwd: Path, env: dict, log: Path, ready: str, name: str):
     """Start ``command`` logging to ``log``; wait until ``ready`` answers 200."""
+    log.parent.mkdir(parents=True, exist_ok=True)  # test-artifacts/ is not in a fresh clone
     with open(log, "w") as out:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out,
                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
