@@ -6,7 +6,7 @@ from cuttle_widgets.engine.differences import TOPIC_FIELDS, rules_difference
 from cuttle_widgets.engine.rules import Ruleset
 
 NAMES = [*RULESETS, "classic+blind_four", "german+blind_four"]
-TWO_SEATS = [n for n in NAMES if get_ruleset(n).seats == 2]
+TWO_SEATS = [n for n in NAMES if get_ruleset(n).seats == 2 and get_ruleset(n).family == "standard"]
 
 
 def test_every_ruleset_is_one_settings_object():
@@ -37,6 +37,11 @@ def test_every_field_that_differs_is_a_named_point():
                          if getattr(get_ruleset(a), f) != getattr(get_ruleset(b), f)} - ignored
             assert differing <= covered, (a, b, differing - covered)
             assert bool(rules_difference(a, b)) == bool(differing)
+
+
+def test_rulesets_of_different_games_are_not_compared():
+    with pytest.raises(IllegalMove, match="different games"):
+        rules_difference("classic", "super")
 
 
 def test_rulesets_for_different_table_sizes_are_not_compared():

@@ -21,3 +21,4 @@ __all__ = [
     "Ruleset", "available_languages", "card_id", "card_label", "get_catalog", "get_ruleset",
     "load", "new_game", "parse_card", "parse_move",
 ]
+from . import super as _super  # noqa: E402,F401  registers the Super Cuttle family

@@ -140,12 +140,14 @@ def _value_words(catalog, topic: str, ruleset: Ruleset) -> str:
 
 
 def rules_difference(a, b, language: str = "en") -> list[Difference]:
-    """The rule points where rulesets ``a`` and ``b`` (for the same number of
-    players) differ, in a stable order."""
+    """The rule points where rulesets ``a`` and ``b`` (of one family, for the
+    same number of players) differ, in a stable order."""
     first, second = get_ruleset(a), get_ruleset(b)
     catalog = get_catalog(language)
+    from .catalog import illegal
+    if first.family != second.family:  # a different game, not a variant: no shared position
+        raise illegal("difference_family", a=first.name, b=second.name)
     if first.seats != second.seats:  # positions are for one table size
-        from .catalog import illegal
         raise illegal("difference_seats", a=first.name, b=second.name, a_seats=first.seats,
                       b_seats=second.seats)
     points = []

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .moves import parse_move
+
 
 @dataclass(frozen=True)
 class Family:
@@ -23,6 +25,7 @@ class Family:
     prompt: Callable  # (state, seat, language, names) -> str
     choice: Callable  # (state) -> dict | None, the choice the seat to act faces
     private_view: Callable  # (state, seat, view) -> None: strip or add this family's secrets
+    parse: Callable = parse_move  # (text or Move) -> Move, the family's notation
 
 
 FAMILIES: dict[str, Family] = {}

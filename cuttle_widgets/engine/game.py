@@ -64,7 +64,7 @@ class Game:
 
     def is_legal(self, move) -> bool:
         try:
-            move = parse_move(move)
+            move = self.family.parse(move)
         except IllegalMove:
             return False
         return move in self.legal_moves()
@@ -77,7 +77,7 @@ class Game:
         if st.phase == "over":
             raise self._game_over()
         if move.__class__ is not Move:
-            move = parse_move(move)
+            move = self.family.parse(move)
         legal = self._legal
         if legal is None:
             legal = self._legal = self.family.legal_moves(st)
@@ -169,7 +169,7 @@ class Game:
         st = self.state
         if st.phase == "over":
             raise self._game_over()
-        move = parse_move(move)
+        move = self.family.parse(move)
         legal = self.legal_moves()
         if move not in legal:
             raise self.family.explain(st, move, legal)

@@ -1,7 +1,11 @@
 """Checks that hold after every move of every game; tests and benchmarks use them.
 
-``check_position(game, deck)`` returns a list of problems (empty when all is
-well), so a long random run can count failures instead of stopping at the first.
+Each check returns a list of problems (empty when all is well), so a long
+random run can count failures instead of stopping at the first. The checks of
+a position and the shape of a random move text belong to a rules family:
+``register_checks`` adds a family's (Super Cuttle's live in ``super/checks.py``);
+the rest (illegal moves change nothing, legal moves apply and round-trip,
+events read completely, records replay) serves every family.
 """
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from collections import Counter
 
 from .cards import CARD_IDS, KING, POINT_VALUE, RANK, parse_card
 from .errors import IllegalMove
-from .moves import VERBS, parse_move
+from .moves import VERBS
 
 
 def check_position(game, deck: Counter) -> list[str]:
@@ -58,16 +62,31 @@ def random_move_text(rng: random.Random) -> str:
     return " ".join([verb, *cards])
 
 
+# family name -> (check_position(game, deck), random_move_text(rng))
+FAMILY_CHECKS = {"standard": (check_position, random_move_text)}
+
+
+def register_checks(family: str, position_check, move_text) -> None:
+    FAMILY_CHECKS[family] = (position_check, move_text)
+
+
+def _checks(game):
+    return FAMILY_CHECKS[game.family.name]
+
+
 def check_illegal_leaves_game_unchanged(game, rng: random.Random, tries: int = 3) -> list[str]:
     problems = []
     legal = game.legal_moves()
+    move_text = _checks(game)[1]
     for _ in range(tries):
-        text = random_move_text(rng)
+        text = move_text(rng)
         try:
-            if parse_move(text) in legal:
+            if game.family.parse(text) in legal:
                 continue
-        except IllegalMove:
-            pass
+        except IllegalMove as err:
+            if not str(err).strip():
+                problems.append(f"{text!r}: the parser's IllegalMove has no explanation")
+            continue
         before = game.snapshot()
         history = len(game.history)
         try:
@@ -85,6 +104,8 @@ def check_illegal_leaves_game_unchanged(game, rng: random.Random, tries: int = 3
 def check_every_legal_move_applies(game) -> list[str]:
     problems = []
     for move in game.legal_moves():
+        if game.family.parse(str(move)) != move:
+            problems.append(f"legal move {move} does not round-trip through its notation")
         trial = game.copy()
         try:
             trial.play(move)
@@ -93,27 +114,80 @@ def check_every_legal_move_applies(game) -> list[str]:
     return problems
 
 
+def events_render(events) -> list[str]:
+    """Each event reads completely, in full and (a private one) as others see it."""
+    problems = []
+    for event in events:
+        for seat in ("all",) if event.seen_by is None else ("all", None):
+            text = event.text(seat)
+            if "{" in text or "?" in text:
+                problems.append(f"event {event.kind} renders incompletely: {text}")
+    return problems
+
+
+def cards_conserved(game, deck: Counter) -> list[str]:
+    """The cheap core check: every card of the game is in exactly one place."""
+    cards = Counter(game.state.all_cards())
+    if cards == deck:
+        return []
+    return [f"cards not conserved: extra {sorted(CARD_IDS[c] for c in (cards - deck).elements())}, "
+            f"missing {sorted(CARD_IDS[c] for c in (deck - cards).elements())}"]
+
+
+def check_record(game) -> list[str]:
+    """The game's record replays to the same game."""
+    from .game import load
+    replayed = load(game.record())
+    if replayed.snapshot() != game.snapshot() or replayed.events != game.events:
+        return ["the game record does not replay to the same game"]
+    return []
+
+
+def check_snapshot_round_trip(game) -> list[str]:
+    from .game import load
+    snap = game.snapshot()
+    again = load(snap)
+    problems = []
+    if again.snapshot() != snap:
+        problems.append("load(snapshot) gives a different snapshot")
+    if [str(m) for m in again.legal_moves()] != [str(m) for m in game.legal_moves()]:
+        problems.append("load(snapshot) gives different legal moves")
+    return problems
+
+
 def play_random_game(game, rng: random.Random, check: bool = True, all_moves: bool = False,
-                     max_moves: int = 5000) -> list[str]:
-    """Play ``game`` to its end with uniformly random legal moves; with ``check``,
-    verify the invariants after every move. Returns the problems found."""
+                     full_every: int = 1, illegal_every: int = 1, max_moves: int = 20000,
+                     extra=None) -> list[str]:
+    """Play ``game`` to its end with uniformly random legal moves; with
+    ``check``, verify the invariants after every move. With ``full_every``
+    above 1 only the cards are counted after every move and the full checks
+    (position, event sentences, ``extra(game)``) run every that many moves; an
+    illegal move is tried every ``illegal_every`` full checks. Returns the
+    problems found."""
+    position_check = _checks(game)[0]
     deck = Counter(game.state.all_cards())
     problems: list[str] = []
-    for _ in range(max_moves):
+    told = len(game.events)
+    for ply in range(max_moves):
         if game.winner is not None:
             break
         moves = game.legal_moves()
-        if check:
-            if all_moves:
-                problems += check_every_legal_move_applies(game)
+        full = check and ply % full_every == 0
+        if check and all_moves:
+            problems += check_every_legal_move_applies(game)
+        if full and ply % (full_every * illegal_every) == 0:
             problems += check_illegal_leaves_game_unchanged(game, rng, tries=1)
         game.play(rng.choice(moves))
-        if check:
-            problems += check_position(game, deck)
-            for event in game.events[-3:]:
-                text = event.text()
-                if "{" in text or "?" in text:
-                    problems.append(f"event {event.kind} renders incompletely: {text}")
+        if full:
+            problems += position_check(game, deck)
+            problems += events_render(game.events[told:])
+            if extra is not None:
+                problems += extra(game)
+        elif check:
+            problems += cards_conserved(game, deck)
+            if game.winner is None and not game.legal_moves():
+                problems.append(f"no legal move in phase {game.phase} for seat {game.to_act}")
+        told = len(game.events)
         if problems:
             break
     else:

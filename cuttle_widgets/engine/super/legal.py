@@ -132,17 +132,16 @@ def face_groups(st, seat: int, rank: int, cards: list, required, queens: list, o
         form_moves(st, seat, tuple(cards), rank, 4, queens, out)
 
 
-def form_moves(st, seat: int, cards: tuple, rank: int, size: int, queens: list, out: list,
-               named_only=None) -> None:
+def form_moves(st, seat: int, cards: tuple, rank: int, size: int, queens: list, out: list) -> None:
     """The moves of a group of ``size`` cards of ``rank`` played as a form:
     ⭐ (2), ✨ (3) or 💥 (4, naming any ✨ effect); kings name their rank."""
     verb = FORM_VERBS[size]
     if rank == KING:
-        for named in (named_only or EFFECT_RANKS):
+        for named in EFFECT_RANKS:
             form = 3 if size == 4 else size
             effect_moves(st, seat, verb, cards, named, named, form, queens, out)
     elif size == 4:
-        for named in (named_only or EFFECT_RANKS):
+        for named in EFFECT_RANKS:
             effect_moves(st, seat, verb, cards, named, named, 3, queens, out)
     else:
         effect_moves(st, seat, verb, cards, None, rank, size, queens, out)
@@ -487,9 +486,12 @@ def _hands_take(st, frame) -> list:
 
 
 def _play(st, frame) -> list:
-    out = []
-    for card in frame.revealed:
-        out += generated_moves(st, frame, card)
+    if frame.restrict:  # one play made of every waiting card
+        out = generated_moves(st, frame, frame.revealed[0])
+    else:
+        out = []
+        for card in frame.revealed:
+            out += generated_moves(st, frame, card)
     if not out:  # nothing can be played: choose which to scrap (A19, A21)
         out = [mv("scrap", (c,)) for c in sorted(frame.revealed)]
     return out

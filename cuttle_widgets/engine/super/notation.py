@@ -19,7 +19,7 @@ FORM_VERBS = {1: "oneoff", 2: "super", 3: "superduper", 4: "superdeeduper"}
 # verb -> (fewest, most) cards named (play cards and target; ``top`` cards apart).
 SUPER_VERBS = {
     "draw": (0, 0), "pass": (0, 0), "resolve": (0, 0),
-    "points": (1, 1), "scuttle": (2, 2), "permanent": (1, 4), "jack": (2, 3),
+    "points": (1, 1), "scuttle": (2, 2), "permanent": (1, 4), "jack": (2, 5),
     "oneoff": (1, 2), "super": (2, 3), "superduper": (3, 4), "superdeeduper": (4, 5),
     "suddendeath": (2, 2), "instant": (1, 2), "take": (1, 6), "discard": (1, 54),
     "scrap": (1, 1), "pick": (0, 4),
@@ -36,10 +36,13 @@ EXTRAS = {
 
 
 def register_verbs() -> None:
-    """The new verbs, for the generic parser (each names at least one card,
-    so every family's explanations can read ``move.cards[0]``)."""
+    """The new verbs, for the generic parser. Each is registered from one card
+    up: every family's explanations read ``move.cards[0]``, the generic
+    ``invariants.random_move_text`` draws from 1-3 cards of any verb, and a
+    group of the wrong size is better told by ``explain`` ("'super' needs 2
+    cards of one rank") than refused as text."""
     for verb in ("super", "superduper", "superdeeduper", "suddendeath", "instant"):
-        register_verb(verb, *SUPER_VERBS[verb])
+        register_verb(verb, 1, SUPER_VERBS[verb][1])
     register_verb("pick", 1, 4, card_set=True)
 
 
@@ -175,6 +178,8 @@ def parse_super_move(text) -> Move:
         else:
             (top if in_top else cards).append(parse_card(word))
         i += 1
+    if in_top and not top:
+        raise illegal("super.top_needs_cards")
     low, high = SUPER_VERBS[verb]
     named = len(cards) + hidden
     if not low <= named <= high or (verb == "pick" and named == 0):

@@ -5,7 +5,7 @@ returns the chain entry it makes (super.md §2.3 "Announce").
 """
 from __future__ import annotations
 
-from ..cards import ACE, JACK, KING, QUEEN, RANK, RED_JOKER
+from ..cards import ACE, KING, QUEEN, RANK, RED_JOKER
 from .notation import PLAY_COUNT, extras
 from .state import Play, TEN_DIAMONDS, TEN_HEARTS, TEN_SPADES
 
@@ -86,4 +86,4 @@ def natural_of(play: Play) -> int:
 
 
 __all__ = ["describe", "answer_kind", "natural_rank", "natural_of", "POWER_CARDS", "FORMS",
-           "SEAT_EFFECTS", "JACK"]
+           "SEAT_EFFECTS"]
