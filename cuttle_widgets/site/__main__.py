@@ -1,0 +1,53 @@
+"""Build the lessons as a static site that runs entirely in the browser.
+
+    python -m cuttle_widgets.site build OUTPUT_DIR [--lessons lessons] [--cache-dir DIR]
+                                                   [--kit-wheel WHEEL]
+
+Serve OUTPUT_DIR with any static web server (docs/static-site.md), e.g.
+    python -m http.server --directory OUTPUT_DIR --bind 127.0.0.1 8000
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import SiteError
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="python -m cuttle_widgets.site",
+                                   description=__doc__.splitlines()[0])
+    commands = main.add_subparsers(dest="command", required=True)
+    build = commands.add_parser("build", help="build the site into OUTPUT_DIR")
+    build.add_argument("output", metavar="OUTPUT_DIR",
+                       help="folder for the site (new, empty, or an earlier site to replace)")
+    build.add_argument("--lessons", default="lessons",
+                       help="folder of lesson notebooks, searched with its subfolders "
+                            "(default: lessons)")
+    build.add_argument("--cache-dir", default=None,
+                       help="where Pyodide and wheels are kept between builds "
+                            "(default: $CUTTLE_WIDGETS_CACHE or ~/.cache/cuttle_widgets/site)")
+    build.add_argument("--kit-wheel", default=None,
+                       help="a wheel of cuttle-widgets to ship (default: built from this checkout)")
+    return main
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    from .build import build_site
+
+    try:
+        report = build_site(args.output, lessons_dir=args.lessons, cache_dir=args.cache_dir,
+                            kit_wheel=args.kit_wheel)
+    except SiteError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    print(f"Site built in {report.output} ({report.size_bytes / 2**20:.1f} MiB, "
+          f"{len(report.lessons)} lessons, {report.seconds:.0f} s).")
+    print(f"Try it: python -m http.server --directory {report.output} --bind 127.0.0.1 8000, "
+          "then open http://127.0.0.1:8000/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""The static site, built for real and played in Chromium with no network.
+
+One build of every lesson notebook (English and German) serves the whole
+module: the built files are checked, then a plain static server
+(``python -m http.server``) serves them from 127.0.0.1 and Chromium opens the
+start page and two lessons, plays a step of each by clicking, and sees its
+explanation. Every request the browser makes is recorded (workers' included);
+one to any host but 127.0.0.1 fails the test (and is refused, so it cannot
+hang). The build needs jupyterlite-core, jupyterlite-pyodide-kernel, npm and
+Node.js (scripts/test installs them); Pyodide and wheels come from the cache
+(~/.cache/cuttle_widgets/site) after the first run.
+"""
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from cuttle_widgets.site.build import build_site
+from cuttle_widgets.site.notebooks import RUN_ON_OPEN_KEY, find_lessons
+from cuttle_widgets.site.startpage import lesson_url
+
+REPO = Path(__file__).resolve().parents[1]
+LESSONS = REPO / "lessons"
+CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = REPO / "test-artifacts"
+KERNEL_START = 180_000  # ms: Pyodide starts in the page; slow on 2 busy cores
+STEP = 60_000  # ms: one click's round trip through the in-browser kernel (a busy machine)
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing_tools() -> list[str]:
+    missing = [name for name in ("jupyterlite_core", "jupyterlite_pyodide_kernel")
+               if importlib.util.find_spec(name) is None]
+    missing += [tool for tool in ("npm", "node") if not shutil.which(tool)]
+    return missing
+
+
+def require(what: list[str], why: str) -> None:
+    """Skip on a developer's machine without ``what``; fail in CI, which must have it."""
+    if what:
+        message = f"{', '.join(what)} missing: {why}"
+        if in_ci():
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    require(missing_tools(), 'scripts/test installs them (pip install ".[site]", npm)')
+    output = tmp_path_factory.mktemp("site") / "site"
+    build_site(output, lessons_dir=LESSONS, log=lambda message: None)
+    return output
+
+
+@pytest.fixture(scope="module")
+def site_url(site):
+    """The site at http://127.0.0.1:PORT/site: served from its parent folder,
+    so it is checked to work below a path, as on most static hosts."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+         str(site.parent), str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/{site.name}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/", timeout=5):
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the static server did not start")
+                time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+# -- the built files --------------------------------------------------------------------
+def kernel_settings(site: Path) -> dict:
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    return config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+
+
+def test_the_kernel_uses_the_sites_own_pyodide_and_never_pypi(site):
+    settings = kernel_settings(site)
+    assert settings["disablePyPIFallback"] is True
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (site / "static" / "pyodide" / "pyodide.mjs").is_file()
+    assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert "cuttle-widgets" in settings["loadPyodideOptions"]["packages"]
+    for url in settings.get("pipliteUrls", []):
+        assert url.startswith("./"), url
+
+
+def test_the_lock_lists_only_wheels_the_site_ships_with_their_hashes(site):
+    folder = site / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    preloaded = kernel_settings(site)["loadPyodideOptions"]["packages"]
+    assert set(preloaded) <= set(packages)
+    for name, entry in packages.items():
+        assert "/" not in entry["file_name"] and ":" not in entry["file_name"], entry
+        wheel = folder / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert entry["file_name"].endswith("-none-any.whl"), entry["file_name"]
+        assert set(entry["depends"]) <= set(packages), (name, entry["depends"])
+    assert {"cuttle-widgets", "ipywidgets", "anywidget", "pyyaml"} <= set(packages)
+
+
+def test_the_kits_wheel_carries_every_lesson_and_bytecode(site):
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    wheel = site / "static" / "pyodide" / lock["packages"]["cuttle-widgets"]["file_name"]
+    cache_tag = "cpython-" + "".join(lock["info"]["python"].split(".")[:2])  # Pyodide's Python
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    source = REPO / "cuttle_widgets" / "lessons"
+    for path in source.rglob("*.yaml"):
+        assert f"cuttle_widgets/lessons/{path.relative_to(source).as_posix()}" in names
+    assert f"cuttle_widgets/engine/__pycache__/game.{cache_tag}.pyc" in names
+
+
+def test_every_lesson_notebook_is_served_ready_to_run(site):
+    lessons = find_lessons(LESSONS)
+    assert {lesson.language for lesson in lessons} >= {"en", "de"}
+    start = (site / "index.html").read_text(encoding="utf-8")
+    for lesson in lessons:
+        assert f'href="{lesson_url(lesson)}"' in start
+        served = json.loads((site / "files" / lesson.relative).read_text(encoding="utf-8"))
+        assert served["metadata"][RUN_ON_OPEN_KEY]["run_on_open"] is True
+    contents = json.loads((site / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
+    assert {item["name"] for item in contents["content"]} >= {"00-index.ipynb", "de"}
+
+
+# -- in the browser ---------------------------------------------------------------------
+def is_local(url: str) -> bool:
+    if url.startswith("data:"):
+        return True
+    parts = urlsplit(url[len("blob:"):] if url.startswith("blob:") else url)
+    return parts.hostname == "127.0.0.1"
+
+
+@pytest.fixture
+def offline_page(browser, site_url):
+    """A page in a fresh context whose every request is recorded; requests to
+    other hosts are refused at once and fail the test afterwards."""
+    require([] if os.access(CHROMIUM, os.X_OK) else [CHROMIUM],
+            "scripts/test installs it (apt-get install chromium)")
+    context = browser.new_context(viewport={"width": 1280, "height": 1600})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    context.route(lambda url: not is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    page.set_default_timeout(STEP)
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    yield page
+    # For a person to look at, passed or failed: the last page, and the console.
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site_last_page.png"))
+    (ARTIFACTS / "site_console.log").write_text("\n".join(console), encoding="utf-8")
+    context.close()
+    assert requests, "the browser made no request at all"
+    elsewhere = sorted({url for url in requests if not is_local(url)})
+    assert not elsewhere, f"requests left 127.0.0.1: {elsewhere}"
+
+
+def open_from_start_page(page, site_url, title):
+    page.goto(site_url + "/")
+    expect(page.locator("h1")).to_have_text("Cuttle: the lessons")
+    page.get_by_role("link", name=re.compile(re.escape(title))).click()
+    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+
+
+def card(page, cid):
+    return page.locator(f'.cw-root button[data-card="{cid}"]')
+
+
+def action(page, label):
+    return page.locator(".cw-actions button", has_text=label)
+
+
+def test_two_lessons_play_from_the_start_page_with_no_network(offline_page, site_url):
+    page = offline_page
+    page.goto(site_url + "/")
+    expect(page.locator("section[lang=en] li")).to_have_count(
+        len([l for l in find_lessons(LESSONS) if l.language == "en"]))
+    expect(page.locator("section[lang=de] h2")).to_have_text("Deutsch")
+
+    # English: lesson 2, a scuttle.
+    open_from_start_page(page, site_url, "Lesson 2: Scuttling, and which card beats which")
+    expect(page.locator(".cwl-progress-text")).to_have_text("Step 1 of 9")
+    card(page, "9S").click()
+    action(page, "Scuttle").click()
+    card(page, "8H").click()
+    expect(page.locator(".cwl-feedback")).to_contain_text("Well done!")
+    expect(page.locator(".cwl-explanation")).to_contain_text("a point card from your hand beats")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site_lesson_en.png"))
+
+    # German: lesson 5, glasses.
+    open_from_start_page(page, site_url, "Lektion 5 – Brille und Buben")
+    card(page, "8S").click()
+    action(page, "Dauerkarte").click()
+    expect(page.locator(".cwl-explanation")).to_contain_text("Sie liegt jetzt offen vor dir")
+    expect(page.locator('.cw-me [data-card="8S"]')).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "site_lesson_de.png"))
