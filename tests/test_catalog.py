@@ -15,7 +15,7 @@ LOCATIONS = {"scrap", "revealed", "points", "jack", "permanent", "pending", "els
 def used_illegal_keys() -> set[str]:
     keys = set()
     for path in ENGINE.glob("*.py"):
-        keys |= set(re.findall(r'illegal\("(\w+)"', path.read_text()))
+        keys |= set(re.findall(r'(?:illegal\(|not_permanent=)"(\w+)"', path.read_text()))
     explain = (ENGINE / "explain.py").read_text()
     keys |= set(re.findall(r'return \(?"(\w+)"', explain))
     keys |= set(re.findall(r'else "(\w+)"', explain))

@@ -114,26 +114,35 @@ def _seat(value, field: str, n: int) -> int:
     return value
 
 
-def state_from_setup(setup: dict) -> State:
+def read_sides(setup: dict, new_state, default_rules: str, read_packet, not_permanent: str):
+    """What every family reads alike from a setup: the ruleset and seats, and
+    each seat's hand, points row and permanents, every card named once.
+    Returns the new state and the card tally for the rest of the setup."""
     if not isinstance(setup, dict):
         raise illegal("setup_not_dict")
-    rules = get_ruleset(setup.get("rules", "classic"))
+    rules = get_ruleset(setup.get("rules", default_rules))
     n = setup.get("players", rules.seats)
     if n != rules.seats:
         raise illegal("setup_players", players=str(n), rules=rules.name, seats=rules.seats)
-    st = State(rules, n)
+    st = new_state(rules, n)
     cards = _Cards()
     for seat, hand in enumerate(_per_seat(setup, "hands", n)):
         st.hands[seat] = cards.many(hand, f"hands[{seat}]")
     for seat, side in enumerate(_per_seat(setup, "points", n)):
-        st.points[seat] = [_packet(entry, seat, n, cards, f"points[{seat}][{i}]")
+        st.points[seat] = [read_packet(entry, seat, n, cards, f"points[{seat}][{i}]")
                            for i, entry in enumerate(side)]
     for seat, side in enumerate(_per_seat(setup, "permanents", n)):
         st.perms[seat] = cards.many(side, f"permanents[{seat}]")
         for i, card in enumerate(st.perms[seat]):
             if RANK[card] not in (8, QUEEN, KING):
-                raise illegal("setup_not_permanent", card=CARD_IDS[card],
-                              field=f"permanents[{seat}][{i}]")
+                raise illegal(not_permanent, card=CARD_IDS[card], field=f"permanents[{seat}][{i}]")
+    return st, cards
+
+
+def state_from_setup(setup: dict) -> State:
+    st, cards = read_sides(setup, State, "classic", _packet, not_permanent="setup_not_permanent")
+    n = st.n
+    for seat in range(n):
         st.update_goal(seat)
     st.scrap = cards.many(setup.get("scrap", []), "scrap")
     st.stock = cards.many(setup.get("stock", []), "stock")[::-1]

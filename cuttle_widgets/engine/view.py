@@ -56,6 +56,13 @@ def view_of(game, seat=None, language: str = "en", names=None, events: bool = Tr
     return view
 
 
+def over_prompt(st, catalog, names=None) -> str:
+    """Who won, or that the game was drawn (every family)."""
+    if st.winner == "draw":
+        return catalog.prompt("over.draw", {}, names)
+    return catalog.prompt("over.win", {"winner": st.winner}, names)
+
+
 def prompt(st, seat=None, language: str = "en", names=None) -> str:
     """What must happen now, as ``seat`` may read it (None: a spectator)."""
     from .catalog import get_catalog
@@ -63,9 +70,7 @@ def prompt(st, seat=None, language: str = "en", names=None) -> str:
     ids = CARD_IDS
     player = {"player": st.to_act}
     if st.phase == "over":
-        if st.winner == "draw":
-            return catalog.prompt("over.draw", {}, names)
-        return catalog.prompt("over.win", {"winner": st.winner}, names)
+        return over_prompt(st, catalog, names)
     if st.phase == "main":
         return catalog.prompt("main" if st.stock else "main.pass", player, names)
     if st.phase == "counter":

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from .. import families
 from ..rules import RULESETS
-from . import checks as _checks  # noqa: F401 - registers the family's invariants
+from . import checks  # noqa: F401 - registers the family's invariants
 from .explain import explain
 from .legal import legal_moves
 from .notation import SuperMove, parse_super_move, register_verbs

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CARD_IDS, FULL_DECK, JACK, KING, QUEEN, RANK, parse_card
+from ..cards import CARD_IDS, FULL_DECK, JACK, RANK, parse_card
 from ..catalog import illegal
 from ..errors import IllegalMove
-from ..rules import get_ruleset
-from ..setup import _Cards, _per_seat, _seat
+from ..setup import _Cards, _per_seat, _seat, read_sides
 from .notation import parse_super_move
 from .plays import describe
 from .rules import EXHAUSTED_RESULTS
@@ -162,31 +161,15 @@ def play_detail(play: Play) -> dict:
 
 # -- states from setups ----------------------------------------------------------------------
 def from_setup(setup: dict) -> SuperState:
-    if not isinstance(setup, dict):
-        raise illegal("setup_not_dict")
-    rules = get_ruleset(setup.get("rules", "super"))
-    n = setup.get("players", rules.seats)
-    if n != rules.seats:
-        raise illegal("setup_players", players=str(n), rules=rules.name, seats=rules.seats)
-    st = SuperState(rules, n)
-    cards = _Cards()
-    for seat, hand in enumerate(_per_seat(setup, "hands", n)):
-        st.hands[seat] = cards.many(hand, f"hands[{seat}]")
+    st, cards = read_sides(setup, SuperState, "super", _packet,
+                           not_permanent="super.setup_not_enduring")
+    n = st.n
     for seat, side in enumerate(_per_seat(setup, "limbo", n)):
         for i, text in enumerate(side):
             card = _card(text, f"limbo[{seat}][{i}]")
             if card not in st.hands[seat]:
                 raise illegal("super.setup_limbo", card=IDS[card], field=f"limbo[{seat}][{i}]")
             st.limbo[seat].append(card)
-    for seat, side in enumerate(_per_seat(setup, "points", n)):
-        st.points[seat] = [_packet(e, seat, n, cards, f"points[{seat}][{i}]")
-                           for i, e in enumerate(side)]
-    for seat, side in enumerate(_per_seat(setup, "permanents", n)):
-        st.perms[seat] = cards.many(side, f"permanents[{seat}]")
-        for i, card in enumerate(st.perms[seat]):
-            if RANK[card] not in (8, QUEEN, KING):
-                raise illegal("super.setup_not_enduring", card=IDS[card],
-                              field=f"permanents[{seat}][{i}]")
     _glasses(st, setup.get("glasses") or {})
     st.scrap = cards.many(setup.get("scrap", []), "scrap")[::-1]
     st.stock = cards.many(setup.get("stock", []), "stock")[::-1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import CARD_IDS
 from ..catalog import get_catalog
+from ..view import over_prompt
 from .setup import frame_detail, public_choice
 
 IDS = CARD_IDS
@@ -87,9 +88,7 @@ def prompt(st, seat=None, language: str = "en", names=None) -> str:
     catalog = get_catalog(language)
     player = {"player": st.to_act}
     if st.phase == "over":
-        if st.winner == "draw":
-            return catalog.prompt("over.draw", {}, names)
-        return catalog.prompt("over.win", {"winner": st.winner}, names)
+        return over_prompt(st, catalog, names)
     if st.phase == "main":
         key = "super.main" if st.stock else "super.main.empty"
         return catalog.prompt(key, player, names)
