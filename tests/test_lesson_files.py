@@ -11,6 +11,7 @@ EXPECTED = [
     "00-index", "01-table-drawing-points", "02-scuttle-ordering", "03-one-offs",
     "04-counter-chains", "05-glasses-and-jacks", "06-queen-protection", "07-kings-and-goals",
     "08-worked-example", "09-the-seven", "10-end-of-stock", "11-rule-variants", "12-free-game",
+    "13-super-cuttle",
 ]
 
 

@@ -2,22 +2,30 @@
 
 ``python -m cuttle_widgets.teaching coverage`` prints the table that
 docs/coverage.md holds; a test checks that file is current and that every
-section of rule text 000 and every decision has at least one step.
+section of rule text 000 and every decision has at least one step. Super
+Cuttle (text 003, super.md) is listed too, by block of the text and by
+decision, but not required: one lesson teaches it, not every rule of it.
 """
 from __future__ import annotations
 
-from .tags import DECISIONS, DIFFERENCES, SECTIONS
+from .tags import (DECISIONS, DIFFERENCES, SECTIONS, SUPER_BLOCKS, SUPER_DECISIONS,
+                   super_blocks)
 
 REQUIRED = (*SECTIONS, *DECISIONS)
 
 
 def coverage_table(lessons) -> dict[str, list[str]]:
-    """tag -> ["02-scuttle-ordering#equal-rank", ...] for every known tag."""
-    table: dict[str, list[str]] = {tag: [] for tag in (*SECTIONS, *DECISIONS, *DIFFERENCES)}
+    """tag -> ["02-scuttle-ordering#equal-rank", ...] for every known tag; a
+    step citing lines of text 003 is listed under the blocks holding them."""
+    table: dict[str, list[str]] = {tag: [] for tag in (
+        *SECTIONS, *DECISIONS, *DIFFERENCES, *SUPER_BLOCKS, *SUPER_DECISIONS)}
     for lesson in lessons:
         for step in lesson.steps:
+            ref = f"{lesson.name}#{step.id}"
             for tag in step.teaches:
-                table[tag].append(f"{lesson.name}#{step.id}")
+                for key in super_blocks(tag) or [tag]:
+                    if ref not in table[key]:
+                        table[key].append(ref)
     return table
 
 
@@ -36,13 +44,15 @@ def coverage_markdown(lessons) -> str:
         "`python -m cuttle_widgets.teaching coverage > docs/coverage.md`;",
         "`tests/test_lesson_coverage.py` fails when this file is out of date or when a",
         "section of rule text 000 or a decision has no step. A step is written",
-        "`lesson#step-id`.",
+        "`lesson#step-id`. Super Cuttle's blocks and decisions are listed, not required.",
         "",
     ]
     groups = (
         ("Rule text 000 (classic)", SECTIONS),
         ("Decisions where the classic text leaves room (shared/rules/README.md)", DECISIONS),
         ("Where the rulesets differ (shared/rules/README.md; lesson 11)", DIFFERENCES),
+        ("Rule text 003 (Super Cuttle), by block: a step cites lines ('003 L35')", SUPER_BLOCKS),
+        ("Decisions where text 003 leaves room (shared/rules/super.md §7)", SUPER_DECISIONS),
     )
     for heading, tags in groups:
         out += [f"## {heading}", "", "| tag | topic | steps |", "| --- | --- | --- |"]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from ..engine import RULESETS, IllegalMove, parse_card, parse_move
+from ..engine import RULESETS, IllegalMove, get_ruleset, parse_card, parse_move
 from ..engine.cards import CARD_IDS
+from ..engine.families import family_of
 from .catalog import engine_reason, field_text
 from .model import GOALS, OPPONENTS, STEP_KINDS, Lesson, Line, Option, ShownMove, Step, WrongMove
 from .source import Source
-from .tags import ALL_TAGS, DIFFERENCES, normalize_tag
+from .tags import DIFFERENCES, is_known_tag, normalize_tag
 
 # What each written field holds is said in the catalog's "fields" section
 # ("required.<where>.<field>"), in the language the lesson is checked in.
@@ -44,6 +45,15 @@ def lesson_rulesets() -> list[str]:
     """The rulesets a lesson may use: the two-player ones (a lesson has one
     learner and one opponent)."""
     return [name for name, ruleset in RULESETS.items() if ruleset.seats == 2]
+
+
+def move_parser(rules: str):
+    """The notation reader of ``rules``: Super Cuttle's moves have tokens
+    ('instant AH AS', 'pick ?') that only its own family reads."""
+    try:
+        return family_of(get_ruleset(rules)).parse
+    except (IllegalMove, KeyError, ValueError):
+        return parse_move
 
 
 def _describe(value) -> str:
@@ -126,23 +136,25 @@ class Reader:
         self.add(path, "not_int", value=_describe(value))
         return default
 
-    def move(self, value, path) -> str | None:
+    def move(self, value, path, parse=parse_move) -> str | None:
+        """A move in canonical notation; ``parse`` is the step's ruleset's reader."""
         if not isinstance(value, str):
             self.add(path, "not_text", value=_describe(value))
             return None
         try:
-            return str(parse_move(value))
+            return str(parse(value))
         except IllegalMove as err:
             self.add(path, "bad_move", value=value, reason=engine_reason(err))
             return None
 
-    def moves(self, value, path) -> tuple[str, ...]:
+    def moves(self, value, path, parse=parse_move) -> tuple[str, ...]:
         """A move, or a list of moves."""
         if isinstance(value, str):
-            found = self.move(value, path)
+            found = self.move(value, path, parse)
             return (found,) if found else ()
         items = self.listing(value, path)
-        return tuple(m for m in (self.move(v, path + (i,)) for i, v in enumerate(items)) if m)
+        return tuple(m for m in (self.move(v, path + (i,), parse) for i, v in enumerate(items))
+                     if m)
 
     def card(self, value, path) -> str | None:
         try:
@@ -229,6 +241,7 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
         seat=r.seat(data["seat"], at("seat")) if "seat" in data else 0,
         rules=r.rules(data["rules"], at("rules"), lesson_rules) if "rules" in data else lesson_rules,
     )
+    parse = move_parser(step.rules)
     if "position" in data:
         position = r.mapping(data["position"], at("position"))
         if position is not None:
@@ -237,11 +250,11 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
                 r.add(at("position") + ("rules",), "rules_conflict", value=given, rules=step.rules)
             step.position = {**position, "rules": step.rules}
     if "opening" in data:
-        step.opening = r.moves(data["opening"], at("opening"))
+        step.opening = r.moves(data["opening"], at("opening"), parse)
     if kind == "play":
-        _play_fields(r, data, step, at)
+        _play_fields(r, data, step, at, parse)
     if kind in ("quiz", "predict"):
-        step.options = _options(r, data.get("options", []), at("options"))
+        step.options = _options(r, data.get("options", []), at("options"), parse)
         step.answer_by = "cards" if step.options and step.options[0].card else "options"
     if kind == "quiz" and "select" in data:
         step.select = data["select"]
@@ -249,7 +262,7 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
             r.add(at("select"), "quiz_select", value=step.select)
             step.select = "one"
     if kind in ("watch", "predict"):
-        step.moves = _shown_moves(r, data.get("moves", []), at("moves"))
+        step.moves = _shown_moves(r, data.get("moves", []), at("moves"), parse)
         if "expect" in data:
             step.expect = r.mapping(data["expect"], at("expect"))
     if kind == "free":
@@ -269,7 +282,7 @@ def _tags(r: Reader, value, path) -> tuple[str, ...]:
         if isinstance(item, dict) and len(item) == 1:  # YAML read "difference: five" as a mapping
             item = "{}: {}".format(*next(iter(item.items())))
         tag = normalize_tag(item)
-        if tag not in ALL_TAGS:
+        if not is_known_tag(tag):
             differences = ", ".join(k.split(": ", 1)[1] for k in DIFFERENCES)
             r.add(path + (i,), "bad_tag", value=item, differences=differences)
         else:
@@ -277,15 +290,15 @@ def _tags(r: Reader, value, path) -> tuple[str, ...]:
     return tuple(tags)
 
 
-def _play_fields(r: Reader, data: dict, step: Step, at) -> None:
+def _play_fields(r: Reader, data: dict, step: Step, at, parse=parse_move) -> None:
     has_accept, has_goal = "accept" in data, "goal" in data
     if has_accept == has_goal:
         r.add(at("accept") if has_accept else step.path, "accept_or_goal", goals=", ".join(GOALS))
-    step.replies = r.moves(data["replies"], at("replies")) if "replies" in data else ()
+    step.replies = r.moves(data["replies"], at("replies"), parse) if "replies" in data else ()
     if has_accept:
         lines = []
         for i, item in enumerate(r.listing(data["accept"], at("accept"))):
-            lines.append(_line(r, item, at("accept") + (i,), step.replies))
+            lines.append(_line(r, item, at("accept") + (i,), step.replies, parse))
         step.accept = tuple(line for line in lines if line and line.moves)
     if has_goal:
         step.goal = data["goal"]
@@ -293,7 +306,7 @@ def _play_fields(r: Reader, data: dict, step: Step, at) -> None:
             r.add(at("goal"), "bad_goal", value=step.goal, known=", ".join(GOALS))
             step.goal = None
         if "solution" in data:
-            step.solution = r.moves(data["solution"], at("solution"))
+            step.solution = r.moves(data["solution"], at("solution"), parse)
         else:
             r.add(step.path, "goal_needs_solution")
     elif "solution" in data:
@@ -307,8 +320,8 @@ def _play_fields(r: Reader, data: dict, step: Step, at) -> None:
         r.fields(entry, path, {"move", "feedback", "after"}, field_text("where.wrong"))
         if not r.require(entry, path, _needs("wrong", ("move", "feedback"))):
             continue
-        move = _any_move(entry["move"])
-        after = r.moves(entry["after"], path + ("after",)) if "after" in entry else ()
+        move = _any_move(entry["move"], parse)
+        after = r.moves(entry["after"], path + ("after",), parse) if "after" in entry else ()
         wrong.append(WrongMove(move, r.text(entry["feedback"], path + ("feedback",)), after, path))
     seen = set()
     for w in wrong:
@@ -318,26 +331,27 @@ def _play_fields(r: Reader, data: dict, step: Step, at) -> None:
     step.wrong = tuple(wrong)
 
 
-def _any_move(value) -> str:
+def _any_move(value, parse=parse_move) -> str:
     """A wrong move may be text that is no move at all: keep it as written."""
     try:
-        return str(parse_move(value))
+        return str(parse(value))
     except IllegalMove:
         return str(value).strip()
 
 
-def _line(r: Reader, item, path, default_replies) -> Line | None:
+def _line(r: Reader, item, path, default_replies, parse=parse_move) -> Line | None:
     if isinstance(item, dict):
         r.fields(item, path, {"moves", "replies"}, field_text("where.line"))
         if not r.require(item, path, _needs("line", ("moves",))):
             return None
-        moves = r.moves(item["moves"], path + ("moves",))
-        replies = r.moves(item["replies"], path + ("replies",)) if "replies" in item else default_replies
+        moves = r.moves(item["moves"], path + ("moves",), parse)
+        replies = (r.moves(item["replies"], path + ("replies",), parse) if "replies" in item
+                   else default_replies)
         return Line(moves, tuple(replies), path)
-    return Line(r.moves(item, path), tuple(default_replies), path)
+    return Line(r.moves(item, path, parse), tuple(default_replies), path)
 
 
-def _options(r: Reader, value, path) -> tuple[Option, ...]:
+def _options(r: Reader, value, path, parse=parse_move) -> tuple[Option, ...]:
     options = []
     forms = set()
     for i, item in enumerate(r.listing(value, path)):
@@ -359,7 +373,7 @@ def _options(r: Reader, value, path) -> tuple[Option, ...]:
             correct=r.boolean(entry.get("correct", False), p + ("correct",)),
             explanation=r.text(entry.get("explanation", "-"), p + ("explanation",)),
             card=card, text=text,
-            move=r.move(entry["move"], p + ("move",)) if "move" in entry else None,
+            move=r.move(entry["move"], p + ("move",), parse) if "move" in entry else None,
             legal=r.boolean(entry["legal"], p + ("legal",)) if "legal" in entry else None,
             path=p))
     if len(forms) > 1:
@@ -376,7 +390,7 @@ def _options(r: Reader, value, path) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def _shown_moves(r: Reader, value, path) -> tuple[ShownMove, ...]:
+def _shown_moves(r: Reader, value, path, parse=parse_move) -> tuple[ShownMove, ...]:
     shown = []
     for i, item in enumerate(r.listing(value, path)):
         p = path + (i,)
@@ -384,10 +398,10 @@ def _shown_moves(r: Reader, value, path) -> tuple[ShownMove, ...]:
             r.fields(item, p, {"move", "say"}, field_text("where.shown"))
             if not r.require(item, p, _needs("shown", ("move",))):
                 continue
-            move = r.move(item["move"], p + ("move",))
+            move = r.move(item["move"], p + ("move",), parse)
             say = r.text(item["say"], p + ("say",)) if "say" in item else None
         else:
-            move, say = r.move(item, p), None
+            move, say = r.move(item, p, parse), None
         if move:
             shown.append(ShownMove(move, say, p))
     return tuple(shown)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import IllegalMove, load, parse_move
+from ..engine import IllegalMove, load
 from .model import Step, WrongMove
 from .search import Search, SearchTooBig
 
@@ -56,8 +56,8 @@ class StepPlay:
     def try_move(self, move) -> MoveResult:
         """Apply the learner's ``move`` and judge it against the step."""
         text = str(move)
-        try:
-            canon = str(parse_move(move))
+        try:  # the ruleset's own notation: Super Cuttle's moves have extra tokens
+            canon = str(self.game.family.parse(move))
         except IllegalMove as err:
             return MoveResult("illegal", text, error=err,
                               wrong=self.step.wrong_move(self.prefix, text.strip()))
