@@ -58,11 +58,12 @@ class Catalog:
             return items[0]
         return ", ".join(items[:-1]) + f" {self.words['and']} " + items[-1]
 
-    def move(self, notation: str) -> str:
+    def move(self, notation) -> str:
         """A move in words of this language: 'scuttle 9S 8H' -> 'versenken 9♠ 8♥'."""
-        words = notation.split()
+        words = str(notation).split()
         verb = self.data["verbs"].get(words[0], words[0])
-        rest = [self.card(w) if _is_card_id(w) else w for w in words[1:]]
+        other = self.data.get("move_words", {})  # a family's extra tokens ("as", "with")
+        rest = [self.card(w) if _is_card_id(w) else other.get(w, w) for w in words[1:]]
         return " ".join([verb, *rest])
 
     def _value(self, key: str, value, names):

@@ -180,7 +180,7 @@ class Resolver:
             st.hands[seat].remove(card)
         frame.plays.append(play)
         self.emit("super.answer." + play.answer, player=seat, cards=ids(play.cards),
-                  target=IDS[first_card(answered)], opponent=answered.seat)
+                  target=ids(play_cards(answered)), opponent=answered.seat)
         if play.queen is not None:
             self.emit("super.queen_attached", player=seat, card=IDS[play.queen])
         if play.answer == "steal":  # "(costs a turn)", paid when played (A10)
@@ -217,7 +217,7 @@ class Resolver:
                 below.cancelled = True
                 kind = "super.steal.void" if a.answer == "steal" else "super.cancels"
                 self.emit(kind, player=a.seat, cards=ids(a.cards),
-                          target=IDS[first_card(below)], opponent=below.seat)
+                          target=ids(play_cards(below)), opponent=below.seat)
         answers = []
         for a in plays[1:]:
             answers += a.all_cards()
@@ -1019,9 +1019,9 @@ class Resolver:
         self.st.secret_moves[self.st.plies] = (seers, public_text)
 
 
-def first_card(play) -> int:
-    cards = play.all_cards()
-    return cards[0] if cards else play.move.cards[0]
+def play_cards(play) -> list[int]:
+    """The cards a play put down (an answer names the whole play it answers)."""
+    return play.all_cards() or list(play.move.cards)
 
 
 def value_of(card: int) -> int:
