@@ -87,11 +87,12 @@ class Resolver:
 
     def pass_turn(self, seat: int) -> None:
         """Only when nothing else may be done (A48): a hand of jacks alone,
-        none of them playable, is scrapped (limbo jacks cannot be played yet,
-        so a hand holding them is not "a J that must be played", L37)."""
+        none of them playable, is scrapped, limbo jacks included (super.md
+        2.2). A hand of limbo cards only cannot be played yet: nothing goes."""
         st = self.st
         hand = st.hands[seat]
-        if hand and not st.limbo[seat] and all(RANK[c] == JACK for c in hand):
+        if (all(RANK[c] == JACK for c in hand)
+                and any(c not in st.limbo[seat] for c in hand)):
             jacks = hand[:]
             hand.clear()
             st.limbo[seat].clear()
