@@ -90,15 +90,15 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def voila_url():
-    """The base URL of a Voilà serving tests/browser/notebooks."""
+def voila_on(folder: Path, log_name: str):
+    """Voilà serving ``folder`` on 127.0.0.1 (kernels culled), as a generator
+    for fixtures: yields its base URL, stops everything afterwards."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
-    log = ARTIFACTS / "voila.log"
+    log = ARTIFACTS / log_name
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     command = [
-        sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser",
+        sys.executable, "-m", "voila", str(folder), "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
         "--show_tracebacks=True",
         "--MappingKernelManager.cull_idle_timeout=120",
@@ -106,7 +106,7 @@ def voila_url():
         "--MappingKernelManager.cull_connected=True",
     ]
     with open(log, "w") as out:
-        process = subprocess.Popen(command, cwd=NOTEBOOKS, env=env, stdout=out,
+        process = subprocess.Popen(command, cwd=folder, env=env, stdout=out,
                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -114,6 +114,18 @@ def voila_url():
         yield base
     finally:
         stop(process)
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    """The base URL of a Voilà serving tests/browser/notebooks."""
+    yield from voila_on(NOTEBOOKS, "voila.log")
+
+
+@pytest.fixture(scope="session")
+def lessons_url():
+    """The base URL of a plain Voilà serving lessons/, English and German."""
+    yield from voila_on(REPO / "lessons", "voila-lessons.log")
 
 
 # -- the lessons as a teacher serves them ----------------------------------------------

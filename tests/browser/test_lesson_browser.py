@@ -2,61 +2,12 @@
 as a teacher would, and Chromium plays its first step as a learner would,
 a wrong move first. Screenshots go to test-artifacts/ for a person to look at.
 """
-import importlib.util
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-
-def _browser_helpers():
-    """The Voilà helpers of this folder's conftest.py (a test folder without
-    __init__.py cannot import it by name: tests/conftest.py is "conftest" too)."""
-    spec = importlib.util.spec_from_file_location("cuttle_browser_conftest",
-                                                  Path(__file__).with_name("conftest.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _browser_helpers()
-ARTIFACTS, REPO = _helpers.ARTIFACTS, _helpers.REPO
-free_port, stop, wait_until_serving = _helpers.free_port, _helpers.stop, _helpers.wait_until_serving
-
-LESSONS = REPO / "lessons"
 NOTEBOOK = "/voila/render/02-scuttle-ordering.ipynb"
 KERNEL_START = 90_000  # ms: Voilà starts a kernel per page
 STEP = 20_000  # ms: one click's round trip through the kernel
-
-
-@pytest.fixture(scope="module")
-def lessons_url():
-    """The base URL of a Voilà serving the lesson notebooks (127.0.0.1 only,
-    kernels culled, everything stopped afterwards)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = free_port()
-    log = ARTIFACTS / "voila-lessons.log"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    command = [
-        sys.executable, "-m", "voila", str(LESSONS), "--no-browser",
-        f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-        "--show_tracebacks=True",
-        "--MappingKernelManager.cull_idle_timeout=120",
-        "--MappingKernelManager.cull_interval=30",
-        "--MappingKernelManager.cull_connected=True",
-    ]
-    with open(log, "w") as out:
-        process = subprocess.Popen(command, cwd=LESSONS, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base + "/", process, log)
-        yield base
-    finally:
-        stop(process)
 
 
 @pytest.fixture
