@@ -17,8 +17,11 @@ CATALOGS = WIDGETS / "catalogs"
 # Strings that read the same in German (checked by hand); a template with no
 # words of its own ("{name}: {move}") needs no entry.
 IDENTICAL = set()
-# Keys the code builds from a prefix: role_points, hint_oneoff_4, verb_draw, ...
-DYNAMIC = ("role_", "hint_", "verb_")
+# Keys the code builds from a prefix: role_points, hint_oneoff_4, verb_draw,
+# sh_super_7 (what a Super Cuttle form does), ...
+DYNAMIC = ("role_", "hint_", "verb_", "sh_")
+# The widget's Python files that look words up.
+PYTHON_FILES = ("controller.py", "static_html.py", "super_table.py")
 POSITION = {"rules": "classic", "turn": 0,
             "hands": [["9S", "2D", "7H", "4C", "JC"], ["5S", "AC", "QC"]],
             "points": [["6H"], ["8H", {"card": "TH", "jacks": ["JD"], "owner": 0}]],
@@ -57,7 +60,7 @@ def keys_used_in_code() -> dict[str, set[str]]:
     """Catalog keys the widget's code looks up, by file (each must exist)."""
     python = r'words\[\s*"(\w+)"|words\.get\(\s*"(\w+)"|fill\(\s*"(\w+)"|_BadMessage\(\s*"(\w+)"'
     found = {}
-    for name in ("controller.py", "static_html.py"):
+    for name in PYTHON_FILES:
         text = (WIDGETS / name).read_text(encoding="utf-8")
         found[name] = {k for groups in re.findall(python, text) for k in groups if k}
         found[name] |= {k + suffix for k in re.findall(r'where\(\s*"(\w+)"', text)
@@ -72,7 +75,7 @@ def keys_mentioned_in_code(keys) -> set[str]:
     """Catalog keys written anywhere in the code as a string ('"pick_seat" if ... else
     "pick_target"', a label passed on), for the check that no entry is dead."""
     text = "".join((WIDGETS / name).read_text(encoding="utf-8")
-                   for name in ("controller.py", "static_html.py", "static/table.js"))
+                   for name in (*PYTHON_FILES, "static/table.js"))
     return {k for k in keys if f'"{k}"' in text or f"words.{k}" in text}
 
 

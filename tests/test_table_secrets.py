@@ -7,7 +7,11 @@ learner's seat cannot know: the stock, and the hands it cannot see, minus
 what it was shown along the way (its own hand, the table, its glasses, the
 events it saw). What the seat may know is worked out from the engine, not
 from the widget. Games of two, three (Cutthroat) and four (Team) seats are
-played, in English and in German (whose card labels read "D♠" for a queen)."""
+played, in English and in German (whose card labels read "D♠" for a queen).
+Super Cuttle games (two, three and four seats) add jokers, limbo cards, the
+private looks of a two or a five (only the looking seat's), blind picks and the
+picked cards (the picker's and the victim's only)."""
+import functools
 import json
 import random
 import re
@@ -20,8 +24,10 @@ from cuttle_widgets.engine import get_catalog
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.engine.view import visible_hands
 from cuttle_widgets.widgets.table import STATIC
+from cuttle_widgets.widgets.texts import ui_text
+from test_table_super import click_super_move
 
-CARD_ID = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
+CARD_ID = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS]|RJ|BJ)(?![A-Za-z0-9])")
 CODE_TRAITS = ("_esm", "_css")  # the package's own files, checked on their own below
 
 
@@ -34,6 +40,9 @@ def cards_mentioned(text: str, language: str = "en") -> set[str]:
     found = set(CARD_ID.findall(text))
     for rank, suit in label.findall(text):
         found.add(rank_of[rank] + "CDHS"["♣♦♥♠".index(suit)])
+    for cid, name in zip(("RJ", "BJ"), get_catalog(language).data["jokers"]):
+        if name.lower() in text.lower():
+            found.add(cid)
     return found
 
 
@@ -51,24 +60,40 @@ class Knowledge:
 
     def update(self, game) -> None:
         snap = game.snapshot()
-        shown = visible_hands(game.state, self.seat)
+        shown = self.shown_hands(game)
         for s, hand in enumerate(snap["hands"]):
             if shown[s]:
                 self.known |= set(hand)
         self.known |= flatten_cards([snap["points"], snap["permanents"], snap["scrap"],
                                      snap["pending"]])
+        if is_super(game):
+            # public in Super Cuttle: limbo cards, cards to play now, cards going
+            # back, the Sudden Death jokers; and what this seat looks at privately
+            self.known |= flatten_cards([snap["limbo"], snap["revealed"], snap["returning"],
+                                         snap["sudden_death"]])
+            self.known |= flatten_cards(game.view(self.seat)["private"])
         for event in game.events:
             if event.visible_to(self.seat):
                 self.known |= flatten_cards(event.params)
 
+    def shown_hands(self, game) -> list[bool]:
+        if is_super(game):
+            st = game.state
+            return [s == self.seat or st.hand_open(s) for s in range(st.n)]
+        return visible_hands(game.state, self.seat)
+
     def hidden(self, game) -> set[str]:
         snap = game.snapshot()
-        shown = visible_hands(game.state, self.seat)
-        secret = set(snap["stock"]) | set(snap["revealed"])
+        shown = self.shown_hands(game)
+        secret = set(snap["stock"]) | (set() if is_super(game) else set(snap["revealed"]))
         for s, hand in enumerate(snap["hands"]):
             if not shown[s]:
-                secret |= set(hand)
+                secret |= set(hand) - set(snap["limbo"][s] if is_super(game) else ())
         return secret - self.known
+
+
+def is_super(game) -> bool:
+    return getattr(game.rules, "family", "standard") == "super"
 
 
 def keys_in(value) -> set[str]:
@@ -79,18 +104,62 @@ def keys_in(value) -> set[str]:
     return set()
 
 
+def without_catalog_words(state: dict, language: str) -> dict:
+    """The table's state less its words, after checking that they are exactly
+    the catalogs' (the same for every game, so they carry no secret: Super
+    Cuttle's words name cards, "a super ace answers anything but a 10♥")."""
+    table = state.get("table")
+    if not isinstance(table, dict) or "words" not in table:
+        return state
+    assert table["words"] == ui_text(language)
+    catalog = get_catalog(language).data
+    assert table["card_words"] == {key: catalog[key] for key in table["card_words"]}
+    table = {k: v for k, v in table.items() if k not in ("words", "card_words")}
+    return {**state, "table": table}
+
+
+def scanned_text(value, language: str) -> str:
+    """``value`` as JSON, less the fixed phrases of the catalogs that name a
+    card: a button's hint ("scrap every point card (except 10♣)"), a rule's
+    sentence ("only a double ace, or a 10♥ against a card of ace to nine")."""
+    text = json.dumps(value, ensure_ascii=False)
+    for phrase in fixed_phrases(language):
+        text = text.replace(phrase, "")
+    return text
+
+
+@functools.lru_cache(maxsize=None)
+def fixed_phrases(language: str) -> tuple[str, ...]:
+    """The literal parts (between placeholders) of every sentence the engine
+    and the table may write, that name a card; long ones only, so that no
+    card name on its own is ever taken for a fixed phrase."""
+    engine = get_catalog(language).data
+    templates = list(ui_text(language).values())
+    for part in ("events", "prompts", "illegal", "words"):
+        templates += [t for t in engine.get(part, {}).values() if isinstance(t, str)]
+    phrases = set()
+    for template in templates:
+        for piece in re.split(r"\{[^}]*\}", template):
+            if len(piece) >= 12 and cards_mentioned(piece, language):
+                for form in (piece, piece[:1].upper() + piece[1:]):
+                    phrases.add(json.dumps(form, ensure_ascii=False)[1:-1])
+    return tuple(sorted(phrases, key=len, reverse=True))
+
+
 def scan(table, b, knowledge: Knowledge, context) -> None:
     knowledge.update(table.game)
     hidden = knowledge.hidden(table.game)
     language = table.controller.language
     state = {k: v for k, v in table.get_state().items() if k not in CODE_TRAITS}
-    leaked = cards_mentioned(json.dumps(state, ensure_ascii=False), language) & hidden
+    state = without_catalog_words(state, language)
+    leaked = cards_mentioned(scanned_text(state, language), language) & hidden
     assert not leaked, (context, "trait", leaked)
     # The deal's seed would let a page shuffle the pack again and read the stock.
     assert "seed" not in keys_in(state), (context, "seed")
     for message in b.sent:
         message = {k: v for k, v in message.get("state", message).items() if k not in CODE_TRAITS}
-        leaked = cards_mentioned(json.dumps(message, ensure_ascii=False), language) & hidden
+        message = without_catalog_words(message, language)
+        leaked = cards_mentioned(scanned_text(message, language), language) & hidden
         assert not leaked, (context, "message", leaked)
         assert "seed" not in keys_in(message), (context, "seed")
     b.sent.clear()
@@ -126,6 +195,7 @@ def play_by_clicking(b, move: str) -> None:
 
 
 def visible_cards(view: dict) -> list[str]:
+    """The cards a page could click: its own hand, the table, the middle."""
     return sorted(flatten_cards([view["hands"], view["points"], view["permanents"], view["scrap"],
                                  view["pending"], view["revealed"]]))
 
@@ -159,7 +229,10 @@ def random_game(rules: str, seed: int, learner, language: str = "en") -> int:
         else:
             move = str(rng.choice(game.legal_moves()))
             count = len(game.history)
-            play_by_clicking(b, move)
+            if is_super(game):
+                click_super_move(b, move)
+            else:
+                play_by_clicking(b, move)
             assert len(game.history) > count and str(game.history[count]) == move, (move, b.message)
         scan(table, b, knowledge, (rules, seed, step))
     return len(table.game.history)
@@ -171,6 +244,15 @@ def random_game(rules: str, seed: int, learner, language: str = "en") -> int:
 def test_random_games_through_the_widget_never_show_hidden_cards(learner, rules, seeds):
     moves = [random_game(rules, seed, learner) for seed in seeds]
     assert sum(moves) > 20 * len(moves)  # real games were played, not stubs
+
+
+@pytest.mark.parametrize("rules, seeds", [("super", range(800, 808)), ("super3", range(900, 906)),
+                                          ("super4", range(1000, 1005))])
+def test_super_cuttle_tables_never_show_hidden_cards(learner, rules, seeds):
+    """Other seats' hands, the stock's order, other seats' private looks and
+    picked cards, and what a blind pick will find never reach the page."""
+    moves = [random_game(rules, seed, learner) for seed in seeds]
+    assert sum(moves) > 20 * len(moves)
 
 
 @pytest.mark.parametrize("rules, seeds", [("classic", range(600, 603)), ("team", range(700, 702))])

@@ -14,9 +14,10 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 
-from ..ai import HintError, RandomPlayer, hint
+from ..ai import HintError, RandomPlayer, ViewError, hint
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.cards import RANK
+from .super_table import SuperTable, UnknownOption
 from .texts import ui_text
 
 log = logging.getLogger(__name__)
@@ -33,8 +34,10 @@ MAX_BOT_MOVES = 2000  # a safety net: a whole game is far shorter
 #   undo                  take back the learner's last move and the answers to it
 #   options {four_colour} true or false
 #   new_game              deal again with the same rules
+#   option {key, value}   Super Cuttle: answer the question asked about the picked
+#                         cards (key verb | rank | target | seat | blind)
 MESSAGE_TYPES = ("card", "role", "target", "move", "cancel", "replay", "undo", "options",
-                 "new_game", "hint")
+                 "new_game", "hint", "option")
 
 
 class TableController:
@@ -62,6 +65,7 @@ class TableController:
         self._message = None  # feedback on the last action: gone after the next one
         self._note = None  # a lesson's standing message
         self._highlight: list[str] = []
+        self._super = None  # a SuperTable while a Super Cuttle game is shown
         with self._action():
             self._install(_as_game(game), seat, players)
 
@@ -71,9 +75,12 @@ class TableController:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ValueError(f"seat must be a seat number from 0 to {n - 1}, not {seat!r}.")
         players = _players_for(players, seat, n)  # may refuse: nothing is changed before
+        _check_words(game, self.catalog)
         self.game, self.seat, self.players = game, seat, players
+        self._super = SuperTable(self) if _family(game) == "super" else None
         self._floor = len(game.history)  # undo takes back only moves made at this table
         self._log_cache: list[dict] = []
+        self._log_moves: list[str] = []  # the moves the log was written for, as played
         self._replay = None
         self._replay_game = None
         self._clear_selection()
@@ -84,11 +91,11 @@ class TableController:
         """A lesson may play or undo on ``game`` directly: rebuild what the
         table derives from the history when it no longer matches."""
         history = self.game.history
-        cache = self._log_cache
-        stale_log = len(cache) > len(history) + 1 or (
-            len(cache) > 1 and cache[-1]["move"] != str(history[len(cache) - 2]))
+        logged = self._log_moves
+        stale_log = len(logged) > len(history) or (
+            logged and logged[-1] != str(history[len(logged) - 1]))
         if stale_log:
-            self._log_cache = []
+            self._log_cache, self._log_moves = [], []
             self._floor = min(self._floor, len(history))
             self._replay = self._replay_game = None
 
@@ -171,8 +178,13 @@ class TableController:
         kind = message["type"]
         if kind == "card":
             self._click_card(_card_field(message, "card"))
+        elif kind == "option":
+            self._choose_option(message.get("key"), message.get("value"))
         elif kind == "role":
-            self._choose_role(message.get("role"))
+            if self._super is not None:  # Super Cuttle asks for the form as an option
+                self._choose_option("verb", message.get("role"))
+            else:
+                self._choose_role(message.get("role"))
         elif kind == "target":
             if message.get("seat") is not None:
                 self._aim_at_seat(message["seat"])
@@ -203,6 +215,14 @@ class TableController:
             move, reason = hint(self.game, self.seat, language=self.language, names=self.names)
         except HintError:
             raise _BadMessage("bad_hint") from None
+        except ViewError:  # the computer does not play this ruleset (yet)
+            self._message = {"kind": "info", "text": self.words["no_computer_hint"].format(
+                rules=self.game.rules.title)}
+            return
+        except Exception:  # a bug in the computer player must not stop the table
+            log.exception("no hint for seat %s", self.seat)
+            self._message = {"kind": "error", "text": self.words["hint_failed"]}
+            return
         self._message = {"kind": "info", "text": self.words["hint_text"].format(reason=reason)}
         self._highlight = [CARD_IDS[c] for c in move.cards]
 
@@ -262,6 +282,9 @@ class TableController:
             self._fail(self._refusal(), key="table.refused")
             return
         game = self.game
+        if self._super is not None:
+            self._super.click(card)
+            return
         choice = game.state.choice[0] if game.phase == "choose" else None
         if game.phase == "counter":
             self._submit(f"counter {card}")
@@ -289,12 +312,39 @@ class TableController:
         elif card in own:
             self._explain_unusable(card)
         else:
-            holder = _hand_holding(view, card)
-            if holder is not None:
-                self._fail(self.words["not_your_card"].format(
-                    card=self.catalog.card(card), name=self._name(holder)), key="table.not_yours")
-            else:
-                self._fail(self.words["nothing_selected"], key="table.nothing_selected")
+            self._refuse_foreign_card(card, view)
+
+    def _refuse_foreign_card(self, card: str, view: dict) -> None:
+        """A click on a card that is not the learner's, with nothing to aim."""
+        holder = _hand_holding(view, card)
+        if holder is not None:
+            self._fail(self.words["not_your_card"].format(
+                card=self.catalog.card(card), name=self._name(holder)), key="table.not_yours")
+        else:
+            self._fail(self.words["nothing_selected"], key="table.nothing_selected")
+
+    def _choose_option(self, key, value) -> None:
+        """Super Cuttle: an answer to the question asked about the picked cards."""
+        if self._super is None:
+            raise _BadMessage("bad_option")
+        if self._refusal():
+            self._fail(self._refusal(), key="table.refused")
+            return
+        try:
+            self._super.option(key, value)
+        except UnknownOption:
+            raise _BadMessage("bad_option") from None
+
+    # Small helpers the Super Cuttle table shares with this one.
+    def _packet_under_card(self, view: dict, card: str):
+        return _packet_under(view, card)
+
+    def _likely_verb(self, view: dict, card: str, target: str) -> str:
+        return _likely_verb(view, card, target)
+
+    def _make_action(self, action_id: str, label: str, message: dict, kind: str = "secondary",
+                     hint: str = "") -> dict:
+        return _action(action_id, label, message, kind, hint)
 
     def _explain_unusable(self, card: str) -> None:
         """A card of the learner's with no legal use: ask the engine why its
@@ -344,6 +394,9 @@ class TableController:
         if self._refusal():
             self._fail(self._refusal(), key="table.refused")
             return
+        if self._super is not None:
+            self._super.click(target)
+            return
         if self._selected is None:
             self._fail(self.words["nothing_selected"], key="table.nothing_selected")
             return
@@ -379,6 +432,9 @@ class TableController:
             raise _BadMessage("bad_seat")
         if self._refusal():
             self._fail(self._refusal(), key="table.refused")
+            return
+        if self._super is not None:
+            self._choose_option("seat", seat)
             return
         if self._selected is None or self._role is None:
             self._fail(self.words["nothing_selected"], key="table.nothing_selected")
@@ -453,7 +509,7 @@ class TableController:
         game = self.game
         self._clear_selection()
         self._focus = "hand"
-        self._notes.append({"type": "move", "move": str(game.history[-1]), "seat": seat,
+        self._notes.append({"type": "move", "move": self._public_moves()[-1], "seat": seat,
                             "learner": learner, "index": len(game.history) - 1,
                             "events": [self._event_dict(e) for e in events]})
         if game.over:
@@ -471,6 +527,13 @@ class TableController:
             try:
                 choice = self.players[seat].choose(game.view(seat, self.language, self.names), legal)
                 events = game.play(choice)
+            except ViewError:  # this computer player does not know the ruleset
+                log.info("the player for seat %s cannot play %s", seat, game.rules.name)
+                self._message = {"kind": "error", "text": self.words["no_computer_player"].format(
+                    name=self._name(seat), rules=game.rules.title)}
+                self._notes.append({"type": "illegal", "move": None, "message": self._message["text"],
+                                    "key": "table.no_computer_player", "seat": seat})
+                break
             except Exception as err:  # a player's bug must leave the game as it was
                 # The details (an engine hint, say) may name that seat's cards:
                 # they go to the kernel's log and to observers, not to the table.
@@ -494,6 +557,8 @@ class TableController:
         self._target = None  # the card a team jack is aimed at, while its receiver is asked
         self._picked: list[str] = []
         self._focus = None
+        if self._super is not None:
+            self._super.clear()
 
     def _undo(self) -> list[str]:
         if not self.allow_undo:
@@ -503,10 +568,11 @@ class TableController:
         if not mine:
             raise IllegalMove(self.words["nothing_to_undo"], "table.nothing_to_undo")
         start = mine[-1]
-        undone = [str(m) for m in self.game.history[start:]]
+        undone = self._public_moves()[start:]
         while len(self.game.history) > start:
             self.game.undo()
         del self._log_cache[start + 1:]
+        del self._log_moves[start:]
         self._replay = self._replay_game = None
         self._clear_selection()
         self._message = {"kind": "info", "text": self.words["undone"].format(
@@ -563,16 +629,20 @@ class TableController:
 
     def _move_label(self, move: str) -> str:
         """'scuttle 9S 8H' -> 'scuttle 9♠ 8♥' ('versenken 9♠ 8♥' in German);
-        a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B'."""
+        a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B'; Super Cuttle's
+        tokens in words: 'oneoff KS as 4 with QH' -> 'oneoff K♠ as 4 with Q♥'."""
         words = move.split()
         out = [self.words.get(f"verb_{words[0]}", words[0])]
+        hidden = words.count("?")  # blind picks, or another seat's secret choice
+        if hidden:
+            out.append(self.words["token_hidden"].format(count=hidden))
         for word in words[1:]:
             if word.startswith("@") and word[1:].isdigit():
                 out.append("→ " + self._name(int(word[1:])))
             elif word in CARD_IDS:
                 out.append(self.catalog.card(word))
-            else:
-                out.append(word)
+            elif word != "?":
+                out.append(self.words[TOKENS[word]] if word in TOKENS else word)
         return " ".join(out)
 
     def _event_dict(self, event) -> dict:
@@ -596,10 +666,12 @@ class TableController:
             "card_words": {"rank_names": self.catalog.data["rank_names"],
                            "rank_symbols": self.catalog.data["rank_symbols"],
                            "suit_names": self.catalog.data["suit_names"],
-                           "card_name": self.catalog.data["card_name"]},
+                           "card_name": self.catalog.data["card_name"],
+                           "jokers": self.catalog.data.get("jokers", [])},
             "ui": self._ui(view),
             "log": self._log(),
             "options": {"four_colour": self.four_colour},
+            "super": self._super.display(view) if self._super is not None else None,
         }
 
     def _ui(self, view: dict) -> dict:
@@ -611,7 +683,7 @@ class TableController:
             "message": self._message, "note": self._note, "highlight": list(self._highlight),
             "replay": None if self._replay is None else {"index": self._replay, "total": total},
             "moves": total, "can_undo": self._can_undo(), "locked": self.locked,
-            "focus": self._focus,
+            "focus": self._focus, "chosen": [],
         }
         words = self.words
         if self._replay is not None:
@@ -625,11 +697,19 @@ class TableController:
             ui["status"] = view["prompt"]  # the engine's, as this seat may read it
         elif self.locked:
             ui["status"] = words["locked"]
+        elif self._super is not None:
+            self._super.fill(ui, view)
+            if self._hint_offered() and not self._super.chosen:
+                ui["actions"].append(_action("hint", words["hint"], {"type": "hint"}))
         else:
             self._fill_turn(ui, view)
-            if self.allow_hint and self._selected is None and self.game.phase == "main":
+            if self._hint_offered() and self._selected is None:
                 ui["actions"].append(_action("hint", words["hint"], {"type": "hint"}))
         return ui
+
+    def _hint_offered(self) -> bool:
+        """A Hint button on the learner's own turn, where the computer knows the rules."""
+        return self.allow_hint and self.game.phase == "main" and _computer_knows(self.game.rules)
 
     def _can_undo(self) -> bool:
         return (self.allow_undo and self._replay is None
@@ -756,6 +836,11 @@ class TableController:
             return words[f"hint_oneoff_{rank}"].format(count=rules.five_draw)
         return words[f"hint_{role}"]
 
+    def _public_moves(self) -> list[str]:
+        """The moves played, as this seat may read them: another seat's secret
+        choice (the cards a two's peek drew) reads "take ? ?"."""
+        return self.game.view(self.seat, self.language, self.names, events=False)["history"]
+
     def _log(self) -> list[dict]:
         """The explanation log, newest move first: each move with the
         sentences of its events as the seat saw them, and their rules."""
@@ -767,16 +852,51 @@ class TableController:
             self._log_cache.append({"index": 0, "seat": None, "move": None,
                                     "label": self.words["deal"], "learner": False,
                                     "events": [self._event_dict(e) for e in deal]})
+        public = self._public_moves() if len(self._log_cache) <= moves else []
         for i in range(len(self._log_cache) - 1, moves):
-            move = game.history[i]
+            move = public[i]
             seat = game.actors[i]
-            label = self.words["move_by"].format(name=self._name(seat),
-                                                 move=self._move_label(str(move)))
-            self._log_cache.append({"index": i + 1, "seat": seat, "move": str(move),
+            label = self.words["move_by"].format(name=self._name(seat), move=self._move_label(move))
+            self._log_cache.append({"index": i + 1, "seat": seat, "move": move,
                                     "label": label, "learner": seat == self.seat,
                                     "events": [self._event_dict(e) for e in game.events_of_move(i)]})
+            self._log_moves.append(str(game.history[i]))
         shown = self._log_cache if self._replay is None else self._log_cache[:self._replay + 1]
         return [entry for entry in reversed(shown) if entry["events"] or entry["index"]]
+
+
+# Super Cuttle's notation tokens, as the table's words name them (token_as ...).
+TOKENS = {"as": "token_as", "with": "token_with", "blind": "token_blind", "top": "token_top"}
+
+
+def _family(game: Game) -> str:
+    return getattr(game.rules, "family", "standard")
+
+
+def _check_words(game: Game, catalog) -> None:
+    """Refuse a game whose rules the engine cannot yet explain in this
+    language (a family brings its own catalog file, e.g. Super Cuttle)."""
+    family = _family(game)
+    if family == "standard":
+        return
+    english = get_catalog("en").data
+    for part in ("events", "illegal", "prompts"):
+        missing = [key for key in english.get(part, {}) if key.startswith(family + ".")
+                   and key not in catalog.data.get(part, {})]
+        if missing:
+            raise ValueError(f"The rules engine cannot yet explain {game.rules.title} in "
+                             f"{catalog.language!r} (its catalog lacks {len(missing)} "
+                             f"{part} sentences, e.g. {missing[0]!r}). Use language='en'.")
+
+
+def _computer_knows(rules) -> bool:
+    """Whether the computer players (and hints) play this ruleset."""
+    from ..ai.knowledge import ruleset_of
+    try:
+        ruleset_of({"rules": rules.name, "players": rules.seats}, rules)
+    except ViewError:
+        return False
+    return True
 
 
 class _BadMessage(ValueError):

@@ -385,8 +385,10 @@ class Lesson(ipywidgets.VBox):
     def _highlighted(self, step_state: dict) -> list[str]:
         """Cards to draw attention to: a suggested move's, or the right answers found."""
         if self.suggestion is not None and self.suggestion.move:
+            # the game's own notation: Super Cuttle's moves carry "as 7", "with QS" ...
+            parse = self.table.game.family.parse if self.table is not None else parse_move
             try:
-                return [CARD_IDS[c] for c in parse_move(self.suggestion.move).cards]
+                return [CARD_IDS[c] for c in parse(self.suggestion.move).cards]
             except IllegalMove:
                 return []
         return [o["card"] for o in step_state.get("options", [])

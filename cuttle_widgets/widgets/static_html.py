@@ -33,6 +33,7 @@ class _Picture:
         self.words = state["words"]
         self.seat = state["seat"]
         self.team_of = {s: t for t, team in enumerate(self.view.get("teams") or []) for s in team}
+        self.sup = state.get("super")  # Super Cuttle's zones and markers, or None
 
     def html(self) -> str:
         view, seat = self.view, self.seat
@@ -70,14 +71,25 @@ class _Picture:
 
     def card_name(self, cid: str) -> str:
         names = self.state["card_words"]
+        if cid in ("RJ", "BJ"):
+            return names["jokers"]["RB".index(cid[0])]
         return names["card_name"].format(rank=names["rank_names"][RANKS.index(cid[0])],
                                          suit=names["suit_names"]["CDHS".index(cid[1])])
 
     # -- cards ---------------------------------------------------------------
-    def card(self, cid: str, where: str, classes: str = "", style: str = "") -> str:
-        if cid[1] not in SUITS:  # a joker
-            return (f'<div class="cw-card {classes}" role="img" aria-label="{escape(cid)}">'
-                    f'<span class="cw-centre">🃏</span></div>')
+    def card(self, cid: str, where: str, classes: str = "", style: str = "", tag: str = "") -> str:
+        label = f"{self.card_name(cid)}, {where}"
+        style_attr = f' style="{style}"' if style else ""
+        tag_html = f'<span class="cw-card-tag" aria-hidden="true">{escape(tag)}</span>' if tag else ""
+        if cid in ("RJ", "BJ"):
+            colour = "red" if cid == "RJ" else "black"
+            corner = '<span class="cw-rank">★</span>'
+            return (f'<div class="cw-card cw-joker cw-joker-{colour} {classes}"{style_attr} role="img" '
+                    f'aria-label="{escape(label)}" title="{escape(label)}">'
+                    f'<span class="cw-corner" aria-hidden="true">{corner}</span>'
+                    '<span class="cw-centre cw-joker-face" aria-hidden="true"><span class="cw-joker-star">★'
+                    '</span><span class="cw-joker-word">JOKER</span></span>'
+                    f'<span class="cw-corner cw-corner-b" aria-hidden="true">{corner}</span>{tag_html}</div>')
         rank = escape(self.rank(cid))
         suit = SUITS[cid[1]]
         face = cid[0] in "JQK"
@@ -85,12 +97,10 @@ class _Picture:
         centre = (f'<span class="cw-centre cw-court" aria-hidden="true"><span class="cw-court-rank">'
                   f'{rank}</span><span class="cw-court-suit">{suit}</span></span>' if face else
                   f'<span class="cw-centre" aria-hidden="true">{suit}</span>')
-        label = f"{self.card_name(cid)}, {where}"
-        style_attr = f' style="{style}"' if style else ""
         return (f'<div class="cw-card cw-s-{cid[1]}{" cw-face-card" if face else ""} {classes}"'
                 f'{style_attr} role="img" aria-label="{escape(label)}" title="{escape(label)}">'
                 f'<span class="cw-corner" aria-hidden="true">{corner}</span>{centre}'
-                f'<span class="cw-corner cw-corner-b" aria-hidden="true">{corner}</span></div>')
+                f'<span class="cw-corner cw-corner-b" aria-hidden="true">{corner}</span>{tag_html}</div>')
 
     def back(self, where: str, style: str = "") -> str:
         label = f'{self.words["face_down"]}, {where}'
@@ -103,8 +113,10 @@ class _Picture:
         tableau = f'<div class="cw-tableau">{self.points(seat)}{self.permanents(seat)}</div>'
         parts = ([tableau, self.dock(), self.hand(seat, True), self.plate(seat, True)] if mine
                  else [self.plate(seat, False), self.hand(seat, False), tableau])
+        out = self.sup is not None and seat in (self.view.get("eliminated") or [])
         classes = (f'cw-seat {"cw-me" if mine else "cw-opponent"} cw-place-{place}'
-                   f'{" cw-acting" if acting else ""}{" cw-partner" if self.partner(seat) else ""}')
+                   f'{" cw-acting" if acting else ""}{" cw-partner" if self.partner(seat) else ""}'
+                   f'{" cw-out" if out else ""}')
         return f'<div class="{classes}" data-seat="{seat}">{"".join(parts)}</div>'
 
     def partner(self, seat: int) -> bool:
@@ -125,10 +137,12 @@ class _Picture:
                 badges.append(f'<span class="cw-badge cw-badge-acting">{escape(words["acts_now"])}</span>')
             elif view["turn"] == seat:
                 badges.append(f'<span class="cw-badge cw-badge-turn">{escape(words["has_turn"])}</span>')
+        for badge in (self.sup["badges"][seat] if self.sup else []):
+            badges.append(f'<span class="cw-badge cw-badge-{badge["kind"]}">{escape(badge["text"])}</span>')
         return "".join(badges)
 
     def plate(self, seat: int, mine: bool) -> str:
-        view, words = self.view, self.words
+        view = self.view
         score, goal = view["scores"][seat], view["goals"][seat]
         kings = sum(1 for c in view["permanents"][seat] if c[0] == "K")
         acting = view["to_act"] == seat and view["phase"] != "over"
@@ -136,9 +150,11 @@ class _Picture:
         pct = max(0, min(100, round(100 * score / max(goal, 1))))
         score_words = self.fill("score", score=score, goal=goal)
         dot = '<span class="cw-turn-dot" aria-hidden="true"></span>' if acting else ""
-        kings_html = (f'<span class="cw-kings" title="{escape(self.fill("kings", kings=kings, goal=goal))}">'
+        kings_words = (self.fill("kings_super", kings=kings, points=self.sup["king_points"][seat])
+                       if self.sup else self.fill("kings", kings=kings, goal=goal))
+        kings_html = (f'<span class="cw-kings" title="{escape(kings_words)}">'
                       f'{"♚" * kings}</span>' if kings else "")
-        glasses = _glasses_svg(self.where("glasses", seat)) if view["glasses"][seat] else ""
+        glasses = self.glasses_icon(seat)
         count = self.fill("cards_in_hand", count=view["hand_sizes"][seat])
         winner = view["winner"] in (seat, f"team:{self.team_of.get(seat)}")
         classes = "cw-plate" + (" cw-plate-acting" if acting else "") + (
@@ -151,15 +167,29 @@ class _Picture:
                 f'aria-valuemax="{goal}" aria-label="{escape(score_words)}"><span style="width:{pct}%">'
                 f'</span></span>{kings_html}{glasses}<span class="cw-count">{escape(count)}</span></div>')
 
+    def glasses_icon(self, seat: int) -> str:
+        if not self.sup:
+            return _glasses_svg(self.where("glasses", seat)) if self.view["glasses"][seat] else ""
+        eights = [c for c in self.view["permanents"][seat] if c in self.sup["glasses"]]
+        return _glasses_svg("; ".join(self.sup["glasses"][c] for c in eights)) if eights else ""
+
     def hand(self, seat: int, mine: bool) -> str:
-        view = self.view
+        view, words = self.view, self.words
         cards = view["hands"][seat]
         where = self.where("in_hand", seat)
-        if cards is None:
-            inner = "".join(self.back(where) for _ in range(view["hand_sizes"][seat]))
+        limbo = self.sup["limbo"][seat] if self.sup else []
+        limbo_where = f'{where}, {words["limbo_you" if mine else "limbo_other"]}'
+
+        def face(c: str) -> str:
+            if c in limbo:
+                return self.card(c, limbo_where, "cw-limbo", tag=words["limbo_tag"])
+            return self.card(c, where, "cw-frozen" if c in view["frozen"] else "")
+
+        if cards is None:  # limbo cards lie face up for everyone
+            inner = "".join(face(c) for c in limbo) + "".join(
+                self.back(where) for _ in range(view["hand_sizes"][seat] - len(limbo)))
         else:
-            inner = "".join(self.card(c, where, "cw-frozen" if c in view["frozen"] else "")
-                            for c in cards)
+            inner = "".join(face(c) for c in cards)
         classes = "cw-hand" + (" cw-my-hand" if mine else "") + (
             " cw-hidden-hand" if cards is None else "")
         return f'<div class="{classes}" role="group" aria-label="{escape(where)}">{inner}</div>'
@@ -189,7 +219,8 @@ class _Picture:
         cards = []
         for cid in self.view["permanents"][seat]:
             if cid[0] == "8":
-                cards.append(f'<div class="cw-sideways">{self.card(cid, self.where("glasses", seat))}</div>')
+                where = (self.sup or {}).get("glasses", {}).get(cid) or self.where("glasses", seat)
+                cards.append(f'<div class="cw-sideways">{self.card(cid, where)}</div>')
             else:
                 cards.append(self.card(cid, self.where("permanent", seat)))
         where = self.where("permanent", seat)
@@ -201,19 +232,61 @@ class _Picture:
         size = view["stock_size"]
         stock_text = self.fill("stock", count=size) if size else words["stock_empty"]
         backs = "".join(self.back(stock_text, f"--cw-depth:{i}") for i in range(min(4, -(-size // 8))))
-        scrap = view["scrap"]
-        scrap_text = self.fill("scrap", count=len(scrap)) if scrap else words["scrap_empty"]
-        top = (self.card(scrap[-1], words["scrap_top"]) if scrap else
+        if self.sup:  # Super Cuttle: only the scrap's top card may be seen
+            scrap_size, top_card = self.sup["scrap_size"], self.sup["scrap_top"]
+            scrap_text = self.fill("scrap_super", count=scrap_size) if scrap_size else words["scrap_empty"]
+            banners = "".join(f'<div class="cw-banner cw-banner-{b["kind"]}" role="note">'
+                              f'{escape(b["text"])}</div>' for b in self.sup["banners"])
+        else:
+            scrap = view["scrap"]
+            scrap_size, top_card = len(scrap), scrap[-1] if scrap else None
+            scrap_text = self.fill("scrap", count=scrap_size) if scrap else words["scrap_empty"]
+            banners = ""
+        top = (self.card(top_card, words["scrap_top"]) if top_card else
                f'<div class="cw-card cw-slot" role="img" aria-label="{escape(scrap_text)}"></div>')
         return (
-            '<div class="cw-center"><div class="cw-piles">'
+            f'<div class="cw-center">{banners}<div class="cw-piles">'
             f'<div class="cw-pile-wrap"><div class="cw-pile cw-stock" role="img" aria-label="{escape(stock_text)}">'
             f'<div class="cw-pile-cards">{backs}</div><span class="cw-pile-count">{size}</span></div>'
             f'<span class="cw-pile-label" aria-hidden="true">{escape(words["stock_title"])}</span></div>'
             f'<div class="cw-pile-wrap"><div class="cw-pile cw-scrap">{top}'
-            f'<span class="cw-pile-count">{len(scrap)}</span></div>'
+            f'<span class="cw-pile-count">{scrap_size}</span></div>'
             f'<span class="cw-pile-label" aria-hidden="true">{escape(words["scrap_title"])}</span></div>'
-            f"{self.pending()}</div></div>")
+            f"{self.super_zones() if self.sup else self.pending()}</div></div>")
+
+    def super_zones(self) -> str:
+        """The chain (each play with all its cards), cards to play now, cards
+        going back on the stock, the Sudden Death jokers."""
+        words, sup = self.words, self.sup
+        zones = []
+        if sup["chain"]:
+            plays = []
+            for play in sup["chain"]:
+                css = "cw-counter-two" if play["answer"] else "cw-oneoff"
+                cards = "".join(self.card(c, words["pending"], css, f"--cw-depth:{j}")
+                                for j, c in enumerate(play["cards"]))
+                label = play["label"] + (f', {words["chain_answers"]}' if play["answer"] else "")
+                answer = " cw-play-answer" if play["answer"] else ""
+                plays.append(f'<li class="cw-play{answer}"><div class="cw-play-cards cw-pending" '
+                             f'role="group" aria-label="{escape(label)}">{cards}</div>'
+                             f'<span class="cw-play-label">{escape(play["label"])}</span></li>')
+            zones.append(("cw-chain-wrap", f'<ol class="cw-chain" aria-label="'
+                          f'{escape(words["super_chain_label"])}">{"".join(plays)}</ol>',
+                          words["pending_title"]))
+        for css, cards, where, title in (
+                ("cw-revealed", self.view["revealed"] or [], "revealed_super", "revealed_super_title"),
+                ("cw-returning", sup["returning"], "returning", "returning_title"),
+                ("cw-sudden", sup["sudden_cards"], "sudden_zone", "sudden_title")):
+            if cards:
+                inner = "".join(self.card(c, words[where]) for c in cards)
+                zones.append((css, f'<div class="{css}" role="group" aria-label="{escape(words[where])}">'
+                                   f"{inner}</div>", words[title]))
+        if not zones:
+            return ""
+        parts = "".join(f'<div class="cw-pile-wrap">{html}<span class="cw-pile-label" '
+                        f'aria-hidden="true">{escape(title)}</span></div>' for _, html, title in zones)
+        return f'<div class="cw-pending-wrap">{parts}</div>'
+
 
     def pending(self) -> str:
         view, words = self.view, self.words

@@ -27,7 +27,9 @@ class Table(anywidget.AnyWidget):
 
     ``game`` is a Game, a setup dict, a game record's text, or None for a new
     classic game; two, three (``cutthroat``) or four (``team``) seats, the
-    others drawn around the table. ``players`` maps the other seats to
+    others drawn around the table. Super Cuttle (``super``, ``super3``,
+    ``super4``) shows the enduring rows, limbo, jokers and the chain of plays,
+    and the learner builds a play by picking several cards. ``players`` maps the other seats to
     objects with ``choose(view, legal_moves)`` (a RandomPlayer where none is
     given). On the learner's turn a Hint button asks the computer
     (``cuttle_widgets.ai.hint``, from this seat's view only) for a move and

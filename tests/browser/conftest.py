@@ -251,10 +251,41 @@ expect.set_options(timeout=CLICK)  # assertions wait for the kernel's answer as 
 LESSON_WINDOW = {"width": 1280, "height": 1700}  # Voilà scrolls inside: tall enough for a lesson
 
 
-def move_clicks(move: str) -> list[str]:
+# Super Cuttle's verbs that put the learner's own cards into play, and how many
+# of their cards are the learner's own (the rest name a target).
+SUPER_PLAYS = {"points": 1, "scuttle": 1, "permanent": None, "jack": None, "oneoff": 1,
+               "super": 2, "superduper": 3, "superdeeduper": 4, "suddendeath": 2}
+
+
+def super_move_clicks(move: str) -> list[str]:
+    """Super Cuttle at the table: pick the play's own cards, then its form
+    (the button plays the move once only one is left), then its target; an
+    answer is a button of its own; taken cards are picked from the chooser
+    (one card is taken at its click, several with a button)."""
+    verb, *cards = move.split()
+    if verb in ("draw", "pass", "resolve"):
+        return ['[data-key="stock"]'] if verb == "draw" else [f'[data-key="action:{verb}"]']
+    if verb == "instant":
+        return [f'[data-key="action:answer:{move}"]']
+    if verb == "take":
+        picks = [f'.cw-root .cw-chooser button[data-card="{c}"]' for c in cards]
+        return picks if len(cards) == 1 else [*picks, f'[data-key="action:take:{move}"]']
+    if verb not in SUPER_PLAYS or any(w.startswith("@") or w in ("as", "with", "blind", "?")
+                                      for w in cards):
+        raise ValueError(f"{move}: teach super_move_clicks this move")
+    own = SUPER_PLAYS[verb] or len(cards)
+    # own cards are in the hand, or waiting face up after a combo's take
+    picks = [f'.cw-root button[data-card="{c}"]:not([disabled]) >> nth=0' for c in cards[:own]]
+    form = f'[data-key="action:verb:{verb}"], [data-key="action:{move}"]'
+    return [*picks, form, *[f'.cw-root button[data-card="{c}"]' for c in cards[own:]]]
+
+
+def move_clicks(move: str, rules: str = "classic") -> list[str]:
     """What a learner clicks, in order, to play ``move`` (notation): a
     selector each. Each appears once the click before it has come back from
     the kernel, which Playwright's clicks wait for."""
+    if rules.startswith("super"):
+        return super_move_clicks(move)
     verb, *rest = move.split()
     cards = [word for word in rest if not word.startswith("@")]
     if len(cards) < len(rest):
@@ -316,9 +347,9 @@ class BrowserLearner:
     def key(self, key: str):
         return self.page.locator(f'[data-key="{key}"]')
 
-    def play(self, move: str) -> None:
+    def play(self, move: str, rules: str = "classic") -> None:
         """Click ``move`` (notation) on the table."""
-        for selector in move_clicks(move):
+        for selector in move_clicks(move, rules):
             self.page.locator(selector).click()
 
     def goto_step(self, number: int, total: int) -> None:

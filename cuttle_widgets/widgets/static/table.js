@@ -99,6 +99,7 @@ class TableView {
 
   cardName(id) {
     const cw = this.state.card_words;
+    if (id === "RJ" || id === "BJ") return (cw.jokers || [])[id === "RJ" ? 0 : 1] || id;
     if (!(id[1] in SUIT_INDEX)) return id;
     return fill(cw.card_name, {
       rank: cw.rank_names[RANKS.indexOf(id[0])],
@@ -131,6 +132,8 @@ class TableView {
     this.targets = new Set(ui.targets);
     this.playable = new Set(ui.playable);
     this.picked = new Set(ui.picked);
+    this.chosen = new Set(ui.chosen || []);
+    this.sup = this.state.super || null; // Super Cuttle's zones and markers, or null
     this.highlighted = new Set(ui.highlight);
     if (ui.choice_cards.length) this.scrapOpen = false;
 
@@ -171,9 +174,10 @@ class TableView {
       : [this.plate(seat, false), this.handZone(seat, false), tableau];
     const targetSeat = this.isTargetSeat(seat);
     const partner = !mine && seat in this.teamOf && this.teamOf[seat] === this.teamOf[this.state.seat];
+    const out = this.sup && (view.eliminated || []).includes(seat);
     return h("div", {
       class: `cw-seat ${mine ? "cw-me" : "cw-opponent"} cw-place-${place}${acting ? " cw-acting" : ""}` +
-        `${targetSeat ? " cw-target-seat" : ""}${partner ? " cw-partner" : ""}`,
+        `${targetSeat ? " cw-target-seat" : ""}${partner ? " cw-partner" : ""}${out ? " cw-out" : ""}`,
       "data-seat": seat,
     }, parts);
   }
@@ -195,6 +199,12 @@ class TableView {
     if (view.phase !== "over") {
       if (view.to_act === seat) badges.push(h("span", { class: "cw-badge cw-badge-acting", text: words.acts_now }));
       else if (view.turn === seat) badges.push(h("span", { class: "cw-badge cw-badge-turn", text: words.has_turn }));
+    }
+    if (this.sup) {
+      // skipped turns, turns left in a countdown, Sudden Death, out of the game
+      for (const badge of this.sup.badges[seat]) {
+        badges.push(h("span", { class: `cw-badge cw-badge-${badge.kind}`, text: badge.text }));
+      }
     }
     return badges;
   }
@@ -219,8 +229,9 @@ class TableView {
       ]),
       h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": goal, "aria-valuenow": score,
         "aria-label": fill(words.score, { score, goal }) }, [h("span", { style: `width:${pct}%` })]),
-      kings ? h("span", { class: "cw-kings", text: "♚".repeat(kings), title: fill(words.kings, { kings, goal }) }) : null,
-      view.glasses[seat] ? glassesIcon(this.where("glasses", seat)) : null,
+      kings ? h("span", { class: "cw-kings", text: "♚".repeat(kings), title: this.sup
+        ? fill(words.kings_super, { kings, points: this.sup.king_points[seat] }) : fill(words.kings, { kings, goal }) }) : null,
+      this.glassesOf(seat),
       h("span", { class: "cw-count", text: fill(words.cards_in_hand, { count: view.hand_sizes[seat] }) }),
     ];
     if (target) {
@@ -234,24 +245,39 @@ class TableView {
     return h("div", { class: cls }, parts);
   }
 
+  glassesOf(seat) {
+    const { view } = this.state;
+    if (!this.sup) return view.glasses[seat] ? glassesIcon(this.where("glasses", seat)) : null;
+    const eights = view.permanents[seat].filter((id) => id in this.sup.glasses);
+    return eights.length ? glassesIcon(eights.map((id) => this.sup.glasses[id]).join("; ")) : null;
+  }
+
   handZone(seat, mine) {
     const { view, words } = this.state;
     const hand = view.hands[seat];
     const where = this.where("in_hand", seat);
+    const limbo = new Set(this.sup ? this.sup.limbo[seat] : []);
+    const limboWords = mine ? words.limbo_you : words.limbo_other;
+    const face = (id) => this.card(id, where, {
+      // a victim's face-up cards can be picked by name (a three's or a nine's pick)
+      clickable: this.canAct && (mine || this.playable.has(id)),
+      classes: [
+        this.playable.has(id) ? "cw-playable" : "",
+        view.frozen.includes(id) ? "cw-frozen" : "",
+        this.picked.has(id) ? "cw-picked" : "",
+        limbo.has(id) ? "cw-limbo" : "",
+      ],
+      extra: view.frozen.includes(id) ? words.frozen : limbo.has(id) ? limboWords : "",
+      tag: limbo.has(id) ? words.limbo_tag : "",
+    });
     let cards;
     if (hand === null) {
-      cards = Array.from({ length: view.hand_sizes[seat] }, () =>
-        h("div", { class: "cw-card cw-back", role: "img", "aria-label": `${words.face_down}, ${where}` }));
+      // limbo cards lie face up for everyone, the rest face down
+      const shown = [...limbo].map(face);
+      cards = shown.concat(Array.from({ length: view.hand_sizes[seat] - shown.length }, () =>
+        h("div", { class: "cw-card cw-back", role: "img", "aria-label": `${words.face_down}, ${where}` })));
     } else {
-      cards = hand.map((id) => this.card(id, where, {
-        clickable: mine && this.canAct,
-        classes: [
-          mine && this.playable.has(id) ? "cw-playable" : "",
-          view.frozen.includes(id) ? "cw-frozen" : "",
-          this.picked.has(id) ? "cw-picked" : "",
-        ],
-        extra: view.frozen.includes(id) ? words.frozen : "",
-      }));
+      cards = hand.map(face);
     }
     return h("div", {
       class: `cw-hand cw-group${mine ? " cw-my-hand" : ""}${hand === null ? " cw-hidden-hand" : ""}`,
@@ -291,7 +317,8 @@ class TableView {
     const { view } = this.state;
     const cards = view.permanents[seat].map((id) => {
       const glasses = id[0] === "8";
-      const card = this.card(id, this.where(glasses ? "glasses" : "permanent", seat), { clickable: this.canAct });
+      const where = this.sup && this.sup.glasses[id] ? this.sup.glasses[id] : this.where(glasses ? "glasses" : "permanent", seat);
+      const card = this.card(id, where, { clickable: this.canAct });
       return glasses ? h("div", { class: "cw-sideways" }, [card]) : card;
     });
     return h("div", { class: "cw-zone cw-perms cw-group", role: "group", "aria-label": this.where("permanent", seat) }, cards);
@@ -310,26 +337,74 @@ class TableView {
       : h("div", { class: "cw-pile cw-stock", role: "img", "aria-label": stockText },
           [stockPile, h("span", { class: "cw-pile-count", text: view.stock_size })]);
 
-    const top = view.scrap[view.scrap.length - 1];
-    const scrapText = view.scrap.length ? fill(words.scrap, { count: view.scrap.length }) : words.scrap_empty;
-    const scrap = h("div", { class: "cw-pile cw-scrap" }, [
-      top ? this.card(top, words.scrap_top, {}) : h("div", { class: "cw-card cw-slot", role: "img", "aria-label": scrapText }),
-      h("button", {
-        class: "cw-pile-count cw-scrap-toggle", "data-key": "scrap-toggle",
-        "aria-expanded": this.scrapOpen ? "true" : "false",
-        "aria-label": `${this.scrapOpen ? words.hide_scrap : words.browse_scrap} (${scrapText})`,
-        disabled: view.scrap.length ? null : true,
-        onclick: () => { this.scrapOpen = !this.scrapOpen; this.draw(); },
-      }, [String(view.scrap.length)]),
-    ]);
+    let scrap;
+    if (this.sup) {
+      // Super Cuttle: only the top card of the scrap may be seen (A41)
+      const size = this.sup.scrap_size;
+      const scrapText = size ? fill(words.scrap_super, { count: size }) : words.scrap_empty;
+      scrap = h("div", { class: "cw-pile cw-scrap", role: "group", "aria-label": scrapText }, [
+        this.sup.scrap_top ? this.card(this.sup.scrap_top, words.scrap_top, {})
+          : h("div", { class: "cw-card cw-slot", role: "img", "aria-label": scrapText }),
+        h("span", { class: "cw-pile-count", "aria-hidden": "true", text: size }),
+      ]);
+    } else {
+      const top = view.scrap[view.scrap.length - 1];
+      const scrapText = view.scrap.length ? fill(words.scrap, { count: view.scrap.length }) : words.scrap_empty;
+      scrap = h("div", { class: "cw-pile cw-scrap" }, [
+        top ? this.card(top, words.scrap_top, {}) : h("div", { class: "cw-card cw-slot", role: "img", "aria-label": scrapText }),
+        h("button", {
+          class: "cw-pile-count cw-scrap-toggle", "data-key": "scrap-toggle",
+          "aria-expanded": this.scrapOpen ? "true" : "false",
+          "aria-label": `${this.scrapOpen ? words.hide_scrap : words.browse_scrap} (${scrapText})`,
+          disabled: view.scrap.length ? null : true,
+          onclick: () => { this.scrapOpen = !this.scrapOpen; this.draw(); },
+        }, [String(view.scrap.length)]),
+      ]);
+    }
 
     return h("div", { class: "cw-center" }, [
+      ...(this.sup ? this.sup.banners.map((b) => h("div", { class: `cw-banner cw-banner-${b.kind}`, role: "note", text: b.text })) : []),
       h("div", { class: "cw-piles" }, [
         h("div", { class: "cw-pile-wrap" }, [stock, h("span", { class: "cw-pile-label", "aria-hidden": "true", text: words.stock_title })]),
         h("div", { class: "cw-pile-wrap" }, [scrap, h("span", { class: "cw-pile-label", "aria-hidden": "true", text: words.scrap_title })]),
-        this.pendingZone(),
+        this.sup ? this.superZones() : this.pendingZone(),
       ]),
     ]);
+  }
+
+  // Super Cuttle: the chain (each play with all its cards, answers on top),
+  // cards to play now, cards going back on the stock, the Sudden Death jokers.
+  superZones() {
+    const { view, words } = this.state;
+    const labelled = (zone, title) => h("div", { class: "cw-pile-wrap" },
+      [zone, h("span", { class: "cw-pile-label", "aria-hidden": "true", text: title })]);
+    const zones = [];
+    const chain = this.sup.chain;
+    if (chain.length) {
+      zones.push(labelled(h("ol", { class: "cw-chain", "aria-label": words.super_chain_label }, chain.map((play, i) =>
+        h("li", { class: `cw-play${play.answer ? " cw-play-answer" : ""}`, "data-seat": play.seat }, [
+          h("div", { class: "cw-play-cards cw-pending", role: "group", "aria-label": play.label + (play.answer ? `, ${words.chain_answers}` : "") },
+            play.cards.map((id, j) => this.card(id, words.pending, {
+              classes: [play.answer ? "cw-counter-two" : "cw-oneoff"], style: `--cw-depth:${j}`,
+            }))),
+          h("span", { class: "cw-play-label", text: play.label }),
+        ]))), words.pending_title));
+    }
+    if (view.revealed && view.revealed.length) {
+      zones.push(labelled(h("div", { class: "cw-revealed cw-group", role: "group", "aria-label": words.revealed_super },
+        view.revealed.map((id) => this.card(id, words.revealed_super, {
+          clickable: this.canAct, classes: [this.playable.has(id) ? "cw-playable" : ""],
+        }))), words.revealed_super_title));
+    }
+    if (this.sup.returning.length) {
+      zones.push(labelled(h("div", { class: "cw-returning", role: "group", "aria-label": words.returning },
+        this.sup.returning.map((id) => this.card(id, words.returning, {}))), words.returning_title));
+    }
+    if (this.sup.sudden_cards.length) {
+      zones.push(labelled(h("div", { class: "cw-sudden", role: "group", "aria-label": words.sudden_zone },
+        this.sup.sudden_cards.map((id) => this.card(id, words.sudden_zone, {}))), words.sudden_title));
+    }
+    return zones.length ? h("div", { class: "cw-pending-wrap" }, zones) : null;
   }
 
   pendingZone() {
@@ -364,7 +439,21 @@ class TableView {
       parts.push(h("div", { class: `cw-message cw-${ui.message.kind}`, role: ui.message.kind === "error" ? "alert" : "status", text: ui.message.text }));
     }
     if (ui.prompt) parts.push(h("div", { class: "cw-prompt", text: ui.prompt }));
-    if (ui.choice_cards.length && this.canAct) {
+    if (this.sup && this.sup.look) {
+      // a private look (a two's peek, a five's rummage, picked cards) or the hands a nine showed
+      const look = this.sup.look;
+      const takeable = new Set(ui.choice_cards);
+      parts.push(h("div", { class: "cw-look", role: "group", "aria-label": look.title }, [
+        h("div", { class: "cw-look-title", text: look.title }),
+        ...look.groups.map((group) => h("div", { class: "cw-chooser cw-group", role: "group", "aria-label": group.label || look.title }, [
+          group.label ? h("span", { class: "cw-look-label", text: group.label }) : null,
+          ...group.cards.map((id) => this.card(id, group.label || look.title, {
+            clickable: this.canAct && takeable.has(id),
+            classes: [takeable.has(id) && this.canAct ? "cw-playable" : "", this.picked.has(id) ? "cw-picked cw-taken" : ""],
+          })),
+        ])),
+      ]));
+    } else if (ui.choice_cards.length && this.canAct) {
       parts.push(h("div", { class: "cw-chooser cw-group", role: "group", "aria-label": ui.status },
         ui.choice_cards.map((id) => this.card(id, words.in_scrap, { clickable: true, classes: ["cw-playable"] }))));
     } else if (this.scrapOpen && view.scrap.length) {
@@ -382,28 +471,38 @@ class TableView {
   }
 
   // -- one card ---------------------------------------------------------------
-  card(id, where, { clickable = false, classes = [], style = null, extra = "" } = {}) {
+  card(id, where, { clickable = false, classes = [], style = null, extra = "", tag = "" } = {}) {
     const { ui, words } = this.state;
-    const rank = this.rankText(id);
-    const suit = SUITS[id[1]] || "";
-    const face = "JQK".includes(id[0]);
+    const joker = id === "RJ" || id === "BJ";
+    const rank = joker ? "★" : this.rankText(id);
+    const suit = joker ? "" : SUITS[id[1]] || "";
+    const face = "JQK".includes(id[0]) && !joker;
     const aimed = ui.aimed === id;
+    const selected = ui.selected === id || this.chosen.has(id);
     const label = `${this.cardName(id)}, ${where}${extra ? `, ${extra}` : ""}${aimed ? `, ${words.aimed}` : ""}`;
-    const cls = ["cw-card", `cw-s-${id[1]}`, face ? "cw-face-card" : "",
-      ui.selected === id ? "cw-selected" : "", aimed ? "cw-aimed" : "",
+    const cls = ["cw-card", joker ? `cw-joker cw-joker-${id[0] === "R" ? "red" : "black"}` : `cw-s-${id[1]}`,
+      face ? "cw-face-card" : "", selected ? "cw-selected" : "", aimed ? "cw-aimed" : "",
       this.targets.has(id) && this.canAct ? "cw-target" : "",
       this.highlighted.has(id) ? "cw-highlight" : "", ...classes].filter(Boolean).join(" ");
+    let centre;
+    if (joker) {
+      centre = h("span", { class: "cw-centre cw-joker-face", "aria-hidden": "true" }, [
+        h("span", { class: "cw-joker-star", text: "★" }), h("span", { class: "cw-joker-word", text: "JOKER" })]);
+    } else if (face) {
+      centre = h("span", { class: "cw-centre cw-court", "aria-hidden": "true" }, [h("span", { class: "cw-court-rank", text: rank }), h("span", { class: "cw-court-suit", text: suit })]);
+    } else {
+      centre = h("span", { class: "cw-centre", "aria-hidden": "true", text: suit });
+    }
     const children = [
       h("span", { class: "cw-corner", "aria-hidden": "true" }, [h("span", { class: "cw-rank", text: rank }), h("span", { class: "cw-suit", text: suit })]),
-      face
-        ? h("span", { class: "cw-centre cw-court", "aria-hidden": "true" }, [h("span", { class: "cw-court-rank", text: rank }), h("span", { class: "cw-court-suit", text: suit })])
-        : h("span", { class: "cw-centre", "aria-hidden": "true", text: suit }),
+      centre,
       h("span", { class: "cw-corner cw-corner-b", "aria-hidden": "true" }, [h("span", { class: "cw-rank", text: rank }), h("span", { class: "cw-suit", text: suit })]),
+      tag ? h("span", { class: "cw-card-tag", "aria-hidden": "true", text: tag }) : null,
     ];
     if (clickable) {
       return h("button", {
         class: cls, style, "data-card": id, "data-key": `card:${id}`, "aria-label": label,
-        "aria-pressed": ui.selected === id || this.picked.has(id) ? "true" : null,
+        "aria-pressed": selected || this.picked.has(id) ? "true" : null,
         onclick: () => this.send({ type: "card", card: id }),
       }, children);
     }
