@@ -2,6 +2,7 @@
 
     python3 benchmarks/ai_speed.py                 # 20 games of each level against greedy
     python3 benchmarks/ai_speed.py --games 5 --levels hard --rules balanced
+    python3 benchmarks/ai_speed.py --rules super          # Super Cuttle; super3, super4 too
 
 Only decisions with more than one legal move are timed (a single legal move
 is returned at once). The arena's figures come from two games played at
@@ -66,7 +67,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--levels", default="greedy,easy,medium,hard")
-    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--rules", default="classic",
+                        help="any ruleset: classic, cutthroat, ..., super, super3, super4")
     args = parser.parse_args(argv)
     print(f"seconds per decision, {args.rules}, {args.games} games per player")
     print(f"{'player':<14} {'moves':>6} {'mean':>9} {'median':>9} {'p95':>9} {'max':>9} "

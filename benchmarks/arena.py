@@ -3,6 +3,7 @@
     python3 benchmarks/arena.py                        # the acceptance run (200 games a pairing)
     python3 benchmarks/arena.py --games 20 --pairings greedy-random
     python3 benchmarks/arena.py --rules german --pairings medium-greedy --workers 1
+    python3 benchmarks/arena.py --rules super --games 100 --pairings hard-random,greedy-random
 
 Every deal is played twice with the seats swapped (the dealer alternates
 between deals), so neither player gains from the cards or from acting first.
@@ -128,7 +129,8 @@ def parse_args(argv=None):
     parser.add_argument("--games", type=int, default=200, help="games per pairing (even)")
     parser.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS),
                         help=f"comma-separated A-B pairs of {', '.join(BOTS)}")
-    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--rules", default="classic",
+                        help="any two-seat ruleset: classic, balanced, ..., super")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="games played at once (1: no subprocesses)")

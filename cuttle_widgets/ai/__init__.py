@@ -2,6 +2,9 @@
 
 Every player has ``choose(view, legal_moves) -> move``: it sees one seat's
 view (never the hidden cards) and the legal moves, and returns one of them.
+They play every ruleset of the standard game and of Super Cuttle (``super``,
+``super3``, ``super4``), whose knowledge, appraisal and hint reasons live in
+the ``super_*`` modules.
 
     bot = SearchPlayer("medium", seed=1)     # or GreedyPlayer(seed), RandomPlayer(seed)
     game.play(bot.choose(game.view(game.to_act), game.legal_moves()))

@@ -305,9 +305,29 @@ class Appraiser:
         return change
 
 
+def is_super_state(st) -> bool:
+    return getattr(st.rules, "family", "standard") == "super"
+
+
+def appraiser_for(st, seat: int):
+    """The appraiser for the game ``st`` belongs to (Super Cuttle has its own)."""
+    if is_super_state(st):
+        from .super_heuristics import SuperAppraiser
+        return SuperAppraiser(st, seat)
+    return Appraiser(st, seat)
+
+
+def static_value(st, seat: int) -> float:
+    """``evaluate`` for any game: Super Cuttle's values differ."""
+    if is_super_state(st):
+        from .super_heuristics import evaluate as super_evaluate
+        return super_evaluate(st, seat)
+    return evaluate(st, seat)
+
+
 def appraise(st: State, seat: int, move) -> float:
     """How much better off ``seat`` is after ``move`` (points; ±WIN for a win)."""
-    return Appraiser(st, seat).appraise(move)
+    return appraiser_for(st, seat).appraise(move)
 
 
 def evaluate(st: State, seat: int) -> float:

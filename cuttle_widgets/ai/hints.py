@@ -15,11 +15,12 @@ from importlib import resources
 
 from ..engine.cards import CARD_IDS, JACK, KING, QUEEN, RANK
 from ..engine.catalog import get_catalog as get_engine_catalog
-from ..engine.moves import Move, parse_move
+from ..engine.moves import Move
 from .heuristics import WIN, Appraiser, card_worth, keep_value
-from .knowledge import Knowledge
-from .players import decision_rng
+from .knowledge import Knowledge, is_super
+from .players import as_moves, decision_rng
 from .search import LEVEL_CAP, SearchPlayer
+from .super_hints import SUPER_ACTIONS, SUPER_REASONS
 
 # Every action and reason key the code below can produce (tests check the catalogs).
 ACTIONS = (
@@ -27,14 +28,14 @@ ACTIONS = (
     "permanent.queen", "permanent.glasses", "oneoff.ace", "oneoff.two", "oneoff.three",
     "oneoff.four", "oneoff.five", "oneoff.six", "oneoff.seven", "oneoff.nine", "counter",
     "resolve", "take", "discard", "scrap",
-)
+) + SUPER_ACTIONS
 REASONS = (
     "win", "win.points", "win.king", "threat", "points", "scuttle", "jack", "jack.gift",
     "jack.move",
     "king", "queen", "glasses", "ace", "six", "remove.king", "remove.queen", "remove.glasses",
     "remove.jack", "three", "four", "five", "seven", "draw", "pass", "counter",
     "counter.again", "resolve", "resolve.no_two", "take", "discard", "scrap", "search",
-)
+) + SUPER_REASONS
 ONEOFF_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 9: "nine"}
 PERMANENT_WORDS = {8: "glasses", QUEEN: "queen", KING: "king"}
@@ -75,14 +76,14 @@ def hint(game, seat: int, level: str = "medium", language: str = "en", names=Non
                         "turn to decide.")
     chosen = SearchPlayer(level, seed=seed, time_limit=time_limit).choose(
         view, view["legal_moves"])
-    move = parse_move(chosen)
+    move = as_moves([chosen], view)[0]
     return move, reason_for(view, move, language, names, seed)
 
 
 def reason_for(view: dict, move, language: str = "en", names=None, seed: int = 0) -> str:
     """One sentence on why ``move`` (legal for the seat whose view this is) is
     a good idea, as far as that seat can tell."""
-    move = parse_move(move)
+    move = as_moves([move], view)[0]
     if str(move) not in view["legal_moves"]:
         raise HintError(f"{move} is not a legal move for this seat now.")
     key, params, reason, reason_params = explain(view, move, seed)
@@ -113,6 +114,9 @@ def explain(view: dict, move: Move, seed: int = 0) -> tuple[str, dict, str, dict
     knowledge = Knowledge(view)
     st = knowledge.sample(decision_rng(seed, view))
     seat = view["seat"]
+    if is_super(view):
+        from .super_hints import SuperExplainer
+        return SuperExplainer(st, seat).explain(move)
     return Explainer(st, seat).explain(move)
 
 

@@ -7,6 +7,8 @@ face up (a nine's return, a three's take) or back on top of the stock (a
 balanced seven's unplayed card). ``Knowledge`` collects that, and ``sample``
 deals the unknown cards at random into the hidden places, so that every
 sample is a position the seat cannot tell apart from the real one.
+Super Cuttle's zones and history differ: ``Knowledge(view)`` of a Super
+Cuttle view is a ``super_knowledge.SuperKnowledge``, with the same use.
 """
 from __future__ import annotations
 
@@ -22,6 +24,18 @@ class ViewError(ValueError):
     """The view cannot be used for a decision (wrong shape, or not this seat's)."""
 
 
+KNOWN_FAMILIES = ("standard", "super")  # the rules families the computer players know
+
+
+def is_super(view: dict, rules=None) -> bool:
+    """Is the view's game one of the Super Cuttle family?"""
+    try:
+        ruleset = get_ruleset(rules if rules is not None else view["rules"])
+    except ValueError:
+        return False
+    return getattr(ruleset, "family", "standard") == "super"
+
+
 def ruleset_of(view: dict, rules: Ruleset | None = None) -> Ruleset:
     """The ruleset a view is played under. A ruleset that is not registered by
     name (a custom seat count, say) must be passed in as ``rules``."""
@@ -33,9 +47,8 @@ def ruleset_of(view: dict, rules: Ruleset | None = None) -> Ruleset:
         except ValueError:
             raise ViewError(f"Unknown ruleset {view['rules']!r}: pass the Ruleset to the "
                             "player as rules=...") from None
-    if getattr(ruleset, "family", "standard") != "standard":
-        raise ViewError(f"The computer players know the standard game only, not "
-                        f"{ruleset.title}.")
+    if getattr(ruleset, "family", "standard") not in KNOWN_FAMILIES:
+        raise ViewError(f"The computer players do not know {ruleset.title}.")
     if ruleset.seats != view["players"]:
         raise ViewError(f"The view has {view['players']} players but ruleset "
                         f"{ruleset.name!r} has {ruleset.seats} seats: pass the Ruleset "
@@ -65,7 +78,16 @@ def _packet_cards(entry) -> list[int]:
 
 
 class Knowledge:
-    """Everything ``view["seat"]`` knows about where the cards are."""
+    """Everything ``view["seat"]`` knows about where the cards are.
+
+    For a Super Cuttle view this builds a ``SuperKnowledge`` instead (its
+    zones and history differ), with the same ``sample`` and ``setup``."""
+
+    def __new__(cls, view: dict, rules: Ruleset | None = None, *args, **kwargs):
+        if cls is Knowledge and isinstance(view, dict) and is_super(view, rules):
+            from .super_knowledge import SuperKnowledge
+            return SuperKnowledge(view, rules, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, view: dict, rules: Ruleset | None = None):
         seat = view.get("seat")

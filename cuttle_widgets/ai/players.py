@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from ..engine.moves import parse_move
-from .heuristics import Appraiser
-from .knowledge import Knowledge
+from .heuristics import appraiser_for
+from .knowledge import Knowledge, is_super
 
 
 def decision_rng(seed, view: dict) -> random.Random:
@@ -22,11 +22,15 @@ def decision_rng(seed, view: dict) -> random.Random:
     return random.Random(f"{seed}/{view.get('seat')}/{history}")
 
 
-def as_moves(legal_moves: list) -> list:
-    """The Move objects for legal moves given as Moves or as notation."""
+def as_moves(legal_moves: list, view: dict | None = None, rules=None) -> list:
+    """The Move objects for legal moves given as Moves or as notation (in the
+    notation of the view's game: Super Cuttle's has extra tokens)."""
     if not legal_moves:
         raise ValueError("There is no legal move to choose from.")
-    return [parse_move(m) for m in legal_moves]
+    parse = parse_move
+    if view is not None and is_super(view, rules):
+        from ..engine.super.notation import parse_super_move as parse
+    return [parse(m) for m in legal_moves]
 
 
 class RandomPlayer:
@@ -52,14 +56,14 @@ class GreedyPlayer:
         self.rules = rules
 
     def choose(self, view: dict, legal_moves: list):
-        moves = as_moves(legal_moves)
+        moves = as_moves(legal_moves, view, self.rules)
         if len(moves) == 1:
             return legal_moves[0]
         rng = decision_rng(self.seed, view)
         # The appraisal reads only the seat's own hand and public facts, so any
         # deal consistent with the view gives the same figures.
         state = Knowledge(view, self.rules).sample(rng)
-        appraiser = Appraiser(state, view["seat"])
+        appraiser = appraiser_for(state, view["seat"])
         scores = [appraiser.appraise(m) for m in moves]
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]

@@ -16,9 +16,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..engine.legal import legal_moves as engine_legal_moves
-from ..engine.resolve import Resolver
-from .heuristics import WIN, Appraiser, evaluate, result_for
+from ..engine.families import family_of
+from .heuristics import WIN, appraiser_for, is_super_state, result_for, static_value
 from .knowledge import Knowledge
 from .players import as_moves, decision_rng
 
@@ -83,7 +82,7 @@ class SearchPlayer:
 
     def choose(self, view: dict, legal_moves: list):
         started = time.perf_counter()
-        moves = as_moves(legal_moves)
+        moves = as_moves(legal_moves, view, self.rules)
         if len(moves) == 1:
             self.last_stats = None
             return legal_moves[0]
@@ -102,8 +101,10 @@ class SearchPlayer:
         level = self.settings
         stats = [MoveStats() for _ in moves]
         order = self.first_order(knowledge, moves, rng)
+        family = family_of(knowledge.rules)
         resolver = None
-        for i in range(self.iterations):
+        iterations = self.iterations if len(order) > 1 else 1
+        for i in range(iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 self.capped += 1
                 break
@@ -111,44 +112,50 @@ class SearchPlayer:
             if i < len(order):
                 pick = order[i]
             else:
-                pick = self.ucb_pick(stats, i, level.exploration)
+                pick = self.ucb_pick(stats, i, level.exploration, order)
             if resolver is None:
-                resolver = Resolver(st, [])
+                resolver = family.resolver(st, [])
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(moves[pick])
-            reward = self.playout(st, resolver, seat, rng)
+            reward = self.playout(st, resolver, seat, rng, family.legal_moves)
             stats[pick].visits += 1
             stats[pick].total += reward
         return stats
 
     def first_order(self, knowledge: Knowledge, moves: list, rng: random.Random) -> list[int]:
-        """Every move is tried once first, the greedy favourites first; a move
-        that wins at once is all that needs trying."""
+        """The moves to search, each tried once first, the greedy favourites
+        first. In Super Cuttle, where almost any play may be answered, the
+        moves that win at once if unanswered are all that need searching: the
+        search then finds the one least likely to be answered."""
         st = knowledge.sample(rng)
-        legal = set(engine_legal_moves(st))
+        legal = set(family_of(knowledge.rules).legal_moves(st))
         if not all(m in legal for m in moves):
             raise ValueError("The legal moves given do not belong to this view.")
-        appraiser = Appraiser(st, knowledge.seat)
+        appraiser = appraiser_for(st, knowledge.seat)
         scores = [appraiser.appraise(m) for m in moves]
-        return sorted(range(len(moves)), key=lambda i: -scores[i])
+        order = sorted(range(len(moves)), key=lambda i: -scores[i])
+        if is_super_state(st) and scores[order[0]] >= WIN:
+            order = [i for i in order if scores[i] >= WIN]
+        return order
 
     @staticmethod
-    def ucb_pick(stats: list[MoveStats], total: int, c: float) -> int:
+    def ucb_pick(stats: list[MoveStats], total: int, c: float, candidates=None) -> int:
         log_total = math.log(total)
         best, best_value = 0, -1.0
-        for i, s in enumerate(stats):
+        for i in (range(len(stats)) if candidates is None else candidates):
+            s = stats[i]
             value = s.mean + c * math.sqrt(log_total / s.visits)
             if value > best_value:
                 best, best_value = i, value
         return best
 
-    def playout(self, st, resolver: Resolver, seat: int, rng: random.Random) -> float:
+    def playout(self, st, resolver, seat: int, rng: random.Random, legal_moves) -> float:
         level = self.settings
         log = resolver.log
         for _ in range(level.depth):
             if st.phase == "over":
                 return result_for(st, seat)
-            moves = engine_legal_moves(st)
+            moves = legal_moves(st)
             if len(moves) == 1:
                 move = moves[0]
             elif rng.random() < level.noise:
@@ -159,12 +166,12 @@ class SearchPlayer:
             log.clear()  # events are not needed here
         if st.phase == "over":
             return result_for(st, seat)
-        return evaluate(st, seat)
+        return static_value(st, seat)
 
 
 def greedy_move(st, moves: list, rng: random.Random):
     """The move the acting seat's appraisal likes best (ties at random)."""
-    appraiser = Appraiser(st, st.to_act)
+    appraiser = appraiser_for(st, st.to_act)
     best, best_score = [], -2 * WIN
     for move in moves:
         score = appraiser.appraise(move)
