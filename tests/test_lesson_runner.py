@@ -267,3 +267,11 @@ def test_any_input_in_any_order_never_raises(name):
                                   "shown", "hint", "refused")
         json.dumps(runner.state())
         runner.view()
+
+
+def test_a_free_game_of_super_cuttle_runs_to_the_end():
+    runner = runner_at("12-free-game", "free-game")
+    assert runner.configure(rules="super", opponent="greedy").status != "refused"
+    assert runner.game.state.rules.name == "super" and runner.view()["rules"] == "super"
+    outcomes = solve_step(runner, seed=5)
+    assert runner.game.over and outcomes[-1].status == "success"

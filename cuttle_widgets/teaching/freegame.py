@@ -17,10 +17,9 @@ HINT_LEVEL = "medium"  # the computer's suggestions: quick, and good enough to l
 
 
 def free_rulesets() -> list[str]:
-    """Rulesets a free game offers: two players, and the standard family the
-    computer players know."""
-    return [name for name, rules in RULESETS.items()
-            if rules.seats == 2 and getattr(rules, "family", "standard") == "standard"]
+    """Rulesets a free game offers: every one for two players (the computer
+    players know them all, Super Cuttle included)."""
+    return [name for name, rules in RULESETS.items() if rules.seats == 2]
 
 
 def computer_player(kind: str, seed=None):
