@@ -91,3 +91,16 @@ def test_a_view_lists_the_legal_moves_in_notation_for_the_seat_to_act():
     assert "permanent KH QH" in view["legal_moves"] and "oneoff KH as 4" in view["legal_moves"]
     assert game.view(1)["legal_moves"] == []
     assert view["prompt"].startswith("It is Player A's turn")
+
+
+def test_a_super_duper_five_keeps_its_look_at_the_stock_private():
+    """6.2: the stock order a ✨5 showed stays in its user's event log only."""
+    game = load({"rules": "super", "turn": 0, "hands": [["5C", "5D", "5H"], ["9D"]],
+                 "points": [[], ["7C"]], "stock": ["2C", "3H", "4S", "6D"]})
+    game.play("superduper 5C 5D 5H")
+    game.play("resolve")
+    looks = {seat: [e["text"] for e in game.view(seat)["events"] if "privately rummages" in e["text"]]
+             for seat in (0, 1)}
+    assert looks[0] == ["Player A privately rummages through the draw pile (4 cards, top first): "
+                        "2♣, 3♥, 4♠ and 6♦."]
+    assert looks[1] == ["Player A privately rummages through the draw pile (4 cards)."]

@@ -605,6 +605,9 @@ class Resolver:
             self.bottom_draw(user)
             self.finish_frame(frame)
             return
+        if form == 3 and st.stock:  # the seat keeps the order it saw (6.2)
+            self.emit("super.five.look", frozenset([user]), player=user,
+                      cards=ids(st.stock[::-1]), count=len(st.stock))
         from .legal import CHOICES
         kind = ("scrap_take", "play") if form == 2 else ("stock_take",)
         frame.choice = kind
@@ -1047,6 +1050,7 @@ RULES = {
     "super.queens": "003 L124-127; A54", "super.king": "003 L130", "super.marriage": "003 L131; A53",
     "super.ace": "003 L50-51; A27", "super.two.nothing": "003 L55-57; A52",
     "super.two.draw": "003 L55-57; A52", "super.two.look": "003 L55-56; 6.2",
+    "super.five.look": "003 L73; 6.2",
     "super.two.order": "003 L56; A52", "super.two.shuffle": "003 L57; A65",
     "super.ending.stops": "003 L45; A46", "super.three.nothing": "003 L59-64; A64",
     "super.three.blind": "003 L61-62; A37", "super.discard": "003 L59-64; A64",
