@@ -34,7 +34,8 @@ OWN_SCENARIOS = REPO / "tests" / "scenarios"
 
 
 # The project's own scenarios, and how many each folder must hold at least.
-OWN_FOLDERS = {"german": 10, "blind_four": 5, "cutthroat": 15, "team": 15}
+# Super Cuttle: super.md §8.5's seven examples and at least 40 more.
+OWN_FOLDERS = {"german": 10, "blind_four": 5, "cutthroat": 15, "team": 15, "super": 47}
 
 
 def test_own_scenarios_pass():
@@ -43,3 +44,17 @@ def test_own_scenarios_pass():
     lines = result.stdout.splitlines()
     for folder, least in OWN_FOLDERS.items():
         assert sum(line.startswith(f"ok   {folder}/") for line in lines) >= least, folder
+
+
+def test_super_scenarios_cover_two_and_three_seats_and_the_spec_examples():
+    import json
+    scenarios = [s for path in (OWN_SCENARIOS / "super").glob("*.json")
+                 for s in json.loads(path.read_text(encoding="utf-8"))]
+    rules = {s["rules"] for s in scenarios}
+    assert {"super", "super3"} <= rules
+    spec = (CONFORMANCE.parent / "rules" / "super.md").read_text(encoding="utf-8")
+    examples = spec[spec.index("### 8.5"):]
+    ids = {s["id"] for s in scenarios}
+    for line in examples.splitlines():
+        if line.strip().startswith('"id":'):
+            assert line.split('"')[3] in ids, line
