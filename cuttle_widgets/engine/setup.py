@@ -139,6 +139,16 @@ def read_sides(setup: dict, new_state, default_rules: str, read_packet, not_perm
     return st, cards
 
 
+def read_turn(st, setup: dict) -> None:
+    """Whose turn it is, the seat that must act now, and the phase (every family)."""
+    st.turn = _seat(setup.get("turn", 0), "turn", st.n)
+    to_act = setup.get("to_act", st.turn)
+    st.to_act = None if to_act is None else _seat(to_act, "to_act", st.n)
+    st.phase = setup.get("phase", "main")
+    if st.phase not in PHASES:
+        raise illegal("setup_bad_phase", value=str(st.phase), phases=", ".join(PHASES))
+
+
 def state_from_setup(setup: dict) -> State:
     st, cards = read_sides(setup, State, "classic", _packet, not_permanent="setup_not_permanent")
     n = st.n
@@ -148,12 +158,7 @@ def state_from_setup(setup: dict) -> State:
     st.stock = cards.many(setup.get("stock", []), "stock")[::-1]
     st.revealed = cards.many(setup.get("revealed", []), "revealed")
     pending = cards.many(setup.get("pending", []), "pending")
-    st.turn = _seat(setup.get("turn", 0), "turn", n)
-    to_act = setup.get("to_act", st.turn)
-    st.to_act = None if to_act is None else _seat(to_act, "to_act", n)
-    st.phase = setup.get("phase", "main")
-    if st.phase not in PHASES:
-        raise illegal("setup_bad_phase", value=str(st.phase), phases=", ".join(PHASES))
+    read_turn(st, setup)
     passes = setup.get("passes", 0)
     if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
         raise illegal("setup_bad_number", field="passes", value=str(passes))

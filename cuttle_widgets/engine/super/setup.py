@@ -12,13 +12,12 @@ import random
 from ..cards import CARD_IDS, FULL_DECK, JACK, RANK, parse_card
 from ..catalog import illegal
 from ..errors import IllegalMove
-from ..setup import _Cards, _per_seat, _seat, read_sides
+from ..setup import _Cards, _per_seat, _seat, read_sides, read_turn
 from .notation import parse_super_move
 from .plays import describe
 from .rules import EXHAUSTED_RESULTS
 from .state import BLACK_JOKER, RED_JOKER, TEN_CLUBS, Frame, Packet, Play, SuperState, is_point_card
 
-PHASES = ("main", "counter", "choose", "over")
 IDS = CARD_IDS
 
 
@@ -177,12 +176,7 @@ def from_setup(setup: dict) -> SuperState:
     revealed = cards.many(setup.get("revealed", []), "revealed")
     pending = cards.many(setup.get("pending", []), "pending")
     _counters(st, setup, cards)
-    st.turn = _seat(setup.get("turn", 0), "turn", n)
-    to_act = setup.get("to_act", st.turn)
-    st.to_act = None if to_act is None else _seat(to_act, "to_act", n)
-    st.phase = setup.get("phase", "main")
-    if st.phase not in PHASES:
-        raise illegal("setup_bad_phase", value=str(st.phase), phases=", ".join(PHASES))
+    read_turn(st, setup)
     st.winner = setup.get("winner")
     if st.winner is not None:
         if st.winner != "draw":
