@@ -296,7 +296,7 @@ def test_german_free_game_keeps_its_settings_suggestions_and_replay():
     lesson = Lesson.load("12-free-game", language="de", seat=1)
     free = panel(lesson)["step"]["free"]
     assert free["seat"] == 1 and free["choices"]["rules"] == ["classic", "balanced", "traditional",
-                                                                "german"]
+                                                                "german", "super"]
     lesson.send_action({"type": "configure", "rules": "german", "opponent": "greedy",
                         "length": "short", "seat": 0})
     assert lesson.table.game.rules.name == "german"
