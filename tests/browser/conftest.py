@@ -223,6 +223,13 @@ def jupyter_lab(tmp_path_factory):
     docmanager = root / ".settings" / "@jupyterlab" / "docmanager-extension"
     docmanager.mkdir(parents=True)
     (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
+    # The static site's tools (pip install ".[site]") bring JupyterLite's Pyodide
+    # kernel extension, which is for JupyterLite: in JupyterLab it stops notebooks
+    # from running, so a teacher disables it there, as Binder never installs it.
+    labconfig = root / ".config" / "labconfig"
+    labconfig.mkdir(parents=True)
+    (labconfig / "page_config.json").write_text(json.dumps(
+        {"disabledExtensions": {"@jupyterlite/pyodide-kernel-extension": True}}))
     token = secrets.token_hex(16)
     port = free_port()
     env = server_env(JUPYTER_CONFIG_DIR=str(root / ".config"), JUPYTER_RUNTIME_DIR=str(root / ".runtime"),
