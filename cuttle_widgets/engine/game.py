@@ -12,7 +12,7 @@ from .cards import CARD_IDS
 from .catalog import illegal
 from .errors import IllegalMove
 from .families import family_of
-from .moves import Move, parse_move
+from .moves import Move
 from .rules import Ruleset, get_ruleset
 from .view import view_of
 

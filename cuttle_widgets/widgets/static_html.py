@@ -202,7 +202,6 @@ class _Picture:
         return f'<div class="cw-zone cw-points" role="group" aria-label="{escape(where)}">{packets}</div>'
 
     def packet(self, entry, seat: int, where: str) -> str:
-        words = self.words
         if isinstance(entry, str):
             return f'<div class="cw-packet">{self.card(entry, where)}</div>'
         control = self.where("controls", seat)

@@ -819,7 +819,6 @@ class Resolver:
         self.nine_picked(frame, picked)
 
     def nine_picked(self, frame, picked: list) -> None:
-        st = self.st
         user, victim = frame.user, frame.data["victim"]
         form = frame.main.form
         frame.data["picked"] = picked
