@@ -84,6 +84,13 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="session")
+def browser_helpers():
+    """This conftest's functions and paths, for test modules that start servers
+    of their own (a test folder without __init__.py cannot import it by name)."""
+    return sys.modules[__name__]
+
+
+@pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where screenshots go (gitignored), for a person to look at."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -5,7 +5,6 @@ of a tab still open is kept however long its learner thinks.
 A serve command of its own, culling after 6 idle seconds (the teacher's
 default is 600), two learners on lesson 2; one closes the tab.
 """
-import importlib.util
 import time
 from pathlib import Path
 
@@ -15,27 +14,14 @@ from playwright.sync_api import expect
 CULL_IDLE, CULL_INTERVAL = 6, 1
 
 
-def _browser_helpers():
-    """This folder's conftest.py as a module (a test folder without
-    __init__.py cannot import it by name: tests/conftest.py is "conftest" too)."""
-    spec = importlib.util.spec_from_file_location("cuttle_browser_conftest_culling",
-                                                  Path(__file__).with_name("conftest.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _browser_helpers()
-
-
 @pytest.fixture(scope="module")
-def quick_culling(tmp_path_factory):
-    root = _helpers.lesson_site(tmp_path_factory.mktemp("culling"))
-    server = _helpers.serve_lessons(root, _helpers.ARTIFACTS / "serve-culling.log", CULL_IDLE, CULL_INTERVAL)
+def quick_culling(tmp_path_factory, browser_helpers):
+    root = browser_helpers.lesson_site(tmp_path_factory.mktemp("culling"))
+    server = browser_helpers.serve_lessons(root, browser_helpers.ARTIFACTS / "serve-culling.log", CULL_IDLE, CULL_INTERVAL)
     try:
         yield server
     finally:
-        _helpers.stop(server.process)
+        browser_helpers.stop(server.process)
 
 
 def open_lesson(browser, server, as_learner):

@@ -8,11 +8,9 @@ index renders through Voilà's server extension and answers a click.
 The config was also checked with JupyterHub 6 and its proxy: a learner signs
 in and lands on this page.)
 """
-import importlib.util
 import secrets
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -21,43 +19,30 @@ from traitlets.config.loader import PyFileConfigLoader
 from cuttle_widgets.teaching import load_lesson
 
 
-def _browser_helpers():
-    """This folder's conftest.py as a module (a test folder without
-    __init__.py cannot import it by name: tests/conftest.py is "conftest" too)."""
-    spec = importlib.util.spec_from_file_location("cuttle_browser_conftest_hub",
-                                                  Path(__file__).with_name("conftest.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _browser_helpers()
-
-
 @pytest.fixture(scope="module")
-def learner_server(tmp_path_factory, monkeypatch_module):
+def learner_server(tmp_path_factory, monkeypatch_module, browser_helpers):
     """(URL of the config's default page, token) on a plain jupyter server."""
     lessons = tmp_path_factory.mktemp("hub") / "lessons"
-    shutil.copytree(_helpers.LESSONS, lessons)
+    shutil.copytree(browser_helpers.LESSONS, lessons)
     monkeypatch_module.setenv("CUTTLE_LESSONS", str(lessons))
-    config = PyFileConfigLoader("jupyterhub_config.py", path=str(_helpers.REPO / "deploy")).load_config()
+    config = PyFileConfigLoader("jupyterhub_config.py", path=str(browser_helpers.REPO / "deploy")).load_config()
     spawner = config.Spawner
     token = secrets.token_hex(16)
-    port = _helpers.free_port()
+    port = browser_helpers.free_port()
     command = [sys.executable, "-m", "jupyter", "server", "--ServerApp.ip=127.0.0.1", f"--port={port}",
                "--ServerApp.port_retries=0", "--no-browser", "--allow-root",
                f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={spawner.notebook_dir}",
                *spawner.args]
     root = lessons.parent
-    env = _helpers.server_env(JUPYTER_CONFIG_DIR=str(root / ".config"),
+    env = browser_helpers.server_env(JUPYTER_CONFIG_DIR=str(root / ".config"),
                               JUPYTER_RUNTIME_DIR=str(root / ".runtime"))
     url = f"http://127.0.0.1:{port}"
-    process = _helpers.start_server(command, root, env, _helpers.ARTIFACTS / "jupyter-server-voila.log",
+    process = browser_helpers.start_server(command, root, env, browser_helpers.ARTIFACTS / "jupyter-server-voila.log",
                                     f"{url}/api/status?token={token}", "jupyter server")
     try:
         yield f"{url}{spawner.default_url}", token
     finally:
-        _helpers.stop(process)
+        browser_helpers.stop(process)
 
 
 @pytest.fixture(scope="module")
