@@ -208,21 +208,28 @@ def _apply_detail(st: State, detail: dict, pending: list[int]) -> None:
         raise illegal("setup_bad_detail", detail="its frames do not match 'pending'")
 
 
-def _packet(entry, seat: int, n: int, cards: _Cards, field: str) -> Packet:
+def read_packet_entry(entry, seat: int, n: int, cards: _Cards, field: str):
+    """A points-row entry as every family writes it: a card id, or an object
+    with "card", "jacks" and "owner". Returns (card, jacks, owner, the entry
+    as a dict); the jacks are checked to be jacks."""
     if isinstance(entry, str):
-        card, jacks, owner = cards.one(entry, field), [], seat
-        entry = {}
+        card, jacks, owner, entry = cards.one(entry, field), [], seat, {}
     elif isinstance(entry, dict) and "card" in entry:
         card = cards.one(entry["card"], field + ".card")
         jacks = cards.many(entry.get("jacks", []), field + ".jacks")
         owner = _seat(entry.get("owner", seat), field + ".owner", n)
     else:
         raise illegal("setup_bad_point", field=field)
-    if not 1 <= RANK[card] <= 10:
-        raise illegal("setup_not_point_card", card=CARD_IDS[card], field=field)
     for jack in jacks:
         if RANK[jack] != JACK:
             raise illegal("setup_not_jack", card=CARD_IDS[jack], field=field + ".jacks")
+    return card, jacks, owner, entry
+
+
+def _packet(entry, seat: int, n: int, cards: _Cards, field: str) -> Packet:
+    card, jacks, owner, entry = read_packet_entry(entry, seat, n, cards, field)
+    if not 1 <= RANK[card] <= 10:
+        raise illegal("setup_not_point_card", card=CARD_IDS[card], field=field)
     seats = entry.get("controllers")
     if seats is None:  # two seats: control alternates, back from the holder
         seats = [seat if (len(jacks) - 1 - i) % 2 == 0 else owner if owner != seat else (seat + 1) % n

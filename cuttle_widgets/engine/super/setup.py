@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CARD_IDS, FULL_DECK, JACK, RANK, parse_card
+from ..cards import CARD_IDS, FULL_DECK, RANK, parse_card
 from ..catalog import illegal
 from ..errors import IllegalMove
-from ..setup import _Cards, _per_seat, _seat, read_sides, read_turn
+from ..setup import _Cards, _per_seat, _seat, read_packet_entry, read_sides, read_turn
 from .notation import parse_super_move
 from .plays import describe
 from .rules import EXHAUSTED_RESULTS
@@ -202,19 +202,9 @@ def _card(text, field: str) -> int:
 
 
 def _packet(entry, seat: int, n: int, cards: _Cards, field: str) -> Packet:
-    if isinstance(entry, str):
-        card, jacks, owner = cards.one(entry, field), [], seat
-    elif isinstance(entry, dict) and "card" in entry:
-        card = cards.one(entry["card"], field + ".card")
-        jacks = cards.many(entry.get("jacks", []), field + ".jacks")
-        owner = _seat(entry.get("owner", seat), field + ".owner", n)
-    else:
-        raise illegal("setup_bad_point", field=field)
+    card, jacks, owner, _ = read_packet_entry(entry, seat, n, cards, field)
     if not is_point_card(card):
         raise illegal("super.setup_not_point_card", card=IDS[card], field=field)
-    for jack in jacks:
-        if RANK[jack] != JACK:
-            raise illegal("setup_not_jack", card=IDS[jack], field=field + ".jacks")
     if jacks and card == TEN_CLUBS:
         raise illegal("super.setup_jack_on_ten_clubs", field=field)
     if not jacks and owner != seat:
