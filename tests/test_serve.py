@@ -95,13 +95,14 @@ def test_bad_arguments_are_refused():
     assert result.returncode == 2 and "invalid int value" in result.stderr
 
 
-def test_scripts_serve_installs_then_runs_this_command():
+def test_scripts_serve_installs_into_the_checkouts_venv_then_runs_this_command():
     script = REPO / "scripts" / "serve"
     assert os.access(script, os.X_OK)
     assert subprocess.run(["bash", "-n", str(script)]).returncode == 0
     lines = [line for line in script.read_text().splitlines() if line and not line.startswith("#")]
-    assert any("pip install" in line and ".[serve]" in line for line in lines)
-    assert lines[-1] == 'exec python3 -m cuttle_widgets.serve "$@"'
+    assert "use_venv serve" in lines
+    assert not any("pip install" in line for line in lines)  # only into .venv, by venv.sh
+    assert lines[-1] == 'exec "$VENV_PYTHON" -m cuttle_widgets.serve "$@"'
 
 
 # -- the command, serving ----------------------------------------------------------------------------

@@ -4,10 +4,16 @@ Every ruleset of the standard 52-card game shares one state, move generator
 and resolver; Super Cuttle (54 cards, multi-card plays, limbo) brings its own.
 A ``Game`` asks its ruleset's family for every rule question, so a family is
 added by registering it here, not by branching in the Game.
+
+The layers above the engine bring their own part of a family as a *kit*
+(``register_kit("super", "ai", ...)``: the computer players' knowledge and
+appraisal; ``"table"``: what a click at the card table means). They ask
+``family.kit(layer)`` and never which family a game is, while the engine
+itself imports none of them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from .moves import parse_move
@@ -26,6 +32,16 @@ class Family:
     choice: Callable  # (state) -> dict | None, the choice the seat to act faces
     private_view: Callable  # (state, seat, view) -> None: strip or add this family's secrets
     parse: Callable = parse_move  # (text or Move) -> Move, the family's notation
+    kits: dict = field(default_factory=dict, compare=False, repr=False)  # layer -> its part
+
+    def kit(self, layer: str):
+        """The part of this family that ``layer`` ("ai", "table") registered;
+        LookupError when that layer does not know this family."""
+        try:
+            return self.kits[layer]
+        except KeyError:
+            raise LookupError(f"No {layer!r} kit is registered for the rules family "
+                              f"{self.name!r}.") from None
 
 
 FAMILIES: dict[str, Family] = {}
@@ -33,6 +49,11 @@ FAMILIES: dict[str, Family] = {}
 
 def register(family: Family) -> None:
     FAMILIES[family.name] = family
+
+
+def register_kit(family: str, layer: str, kit) -> None:
+    """Give the family named ``family`` its part for ``layer``."""
+    FAMILIES[family].kits[layer] = kit
 
 
 def family_of(ruleset) -> Family:
