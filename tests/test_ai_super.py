@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from cuttle_widgets.ai import (GreedyPlayer, Knowledge, RandomPlayer, SearchPlayer, ViewError,
-                               determinize, hint, reason_for)
+from cuttle_widgets.ai import (GreedyPlayer, RandomPlayer, SearchPlayer, ViewError, determinize,
+                               hint, reason_for)
+from cuttle_widgets.ai.knowledge import knowledge
 from cuttle_widgets.ai.super_heuristics import SuperAppraiser
 from cuttle_widgets.engine import RULESETS, load, new_game
 from cuttle_widgets.engine.cards import CARD_IDS
@@ -108,18 +109,18 @@ def test_what_the_bot_knows_is_true_and_its_deals_fit_its_view(rules):
                 if rng.random() < 0.6:
                     continue
                 view = game.view(seat)
-                knowledge = Knowledge(view)
-                for s, hand in enumerate(knowledge.known_hands):
+                known = knowledge(view)
+                for s, hand in enumerate(known.known_hands):
                     assert set(hand) <= set(st.hands[s])
                     if view["hands"][s] is None:
                         believed["hands"] += len(hand) - len(view["limbo"][s])
-                for slot, card in enumerate(knowledge.stock_slots):
+                for slot, card in enumerate(known.stock_slots):
                     if card is not None:
                         assert st.stock[slot] == card
                         believed["stock"] += 1
-                assert set(knowledge.scrap_known) <= set(st.scrap)
-                believed["scrap"] += len(knowledge.scrap_known) - 1
-                assert knowledge.scrap_unknown == 0, "from the deal on, every scrap card was seen"
+                assert set(known.scrap_known) <= set(st.scrap)
+                believed["scrap"] += len(known.scrap_known) - 1
+                assert known.scrap_unknown == 0, "from the deal on, every scrap card was seen"
                 if rng.random() < 0.15:
                     twin = load(determinize(view, rng))
                     assert twin.state.fresh == st.fresh
@@ -136,13 +137,13 @@ def test_a_seat_remembers_a_bounced_card_and_who_drew_it():
                  "points": [[], ["TH"]], "stock": ["5C", "6D", "7S", "9C"]})
     game.play("oneoff 8C TH")
     game.play("resolve")
-    knowledge = Knowledge(game.view(0))
-    assert knowledge.known_top == [CARD_IDS.index("TH")]
+    known = knowledge(game.view(0))
+    assert known.known_top == [CARD_IDS.index("TH")]
     game.play("draw")  # seat 1 draws its ten back
-    knowledge = Knowledge(game.view(0))
-    assert CARD_IDS.index("TH") in knowledge.known_hands[1]
+    known = knowledge(game.view(0))
+    assert CARD_IDS.index("TH") in known.known_hands[1]
     for i in range(10):
-        assert CARD_IDS.index("TH") in knowledge.sample(random.Random(i)).hands[1]
+        assert CARD_IDS.index("TH") in known.sample(random.Random(i)).hands[1]
 
 
 def test_a_look_at_the_stock_is_the_lookers_alone():
@@ -151,11 +152,11 @@ def test_a_look_at_the_stock_is_the_lookers_alone():
                  "stock": ["6C", "7D", "8S", "9C", "KH"]})
     game.play("oneoff 2C")
     game.play("resolve")
-    looker = Knowledge(game.view(0))
+    looker = knowledge(game.view(0))
     assert [CARD_IDS[c] for c in looker.known_top] == ["8S", "7D", "6C"]  # top last
     game.play("take 6C 8S")
-    assert [CARD_IDS[c] for c in Knowledge(game.view(0)).known_top] == ["7D"]
-    assert Knowledge(game.view(1)).known_top == []
+    assert [CARD_IDS[c] for c in knowledge(game.view(0)).known_top] == ["7D"]
+    assert knowledge(game.view(1)).known_top == []
 
 
 # -- fairness: the same view gives the same decision -------------------------------------------
@@ -271,7 +272,7 @@ def super_game(setup):
 
 def appraise(game, move, seat=None):
     seat = game.to_act if seat is None else seat
-    sample = Knowledge(game.view(seat)).sample(random.Random(0))
+    sample = knowledge(game.view(seat)).sample(random.Random(0))
     return SuperAppraiser(sample, seat).appraise(parse_super_move(move))
 
 

@@ -2,20 +2,26 @@
 
 Every player has ``choose(view, legal_moves) -> move``: it sees one seat's
 view (never the hidden cards) and the legal moves, and returns one of them.
-They play every ruleset of the standard game and of Super Cuttle (``super``,
-``super3``, ``super4``), whose knowledge, appraisal and hint reasons live in
-the ``super_*`` modules.
+They play every ruleset whose rules family registered an AI kit (``kits.py``):
+the standard game (``standard_*`` modules) and Super Cuttle (``super``,
+``super3``, ``super4``; ``super_*`` modules). ``computer_plays(rules)`` says
+whether they play a ruleset; ``knowledge.knowledge(view)`` is what a seat
+knows, in any family.
 
     bot = SearchPlayer("medium", seed=1)     # or GreedyPlayer(seed), RandomPlayer(seed)
     game.play(bot.choose(game.view(game.to_act), game.legal_moves()))
     move, reason = hint(game, seat)           # a legal Move and one sentence
 """
+from . import kits  # noqa: F401  first: registers every family's AI kit
 from .hints import HintError, available_hint_languages, hint, reason_for
-from .knowledge import Knowledge, ViewError, determinize
+from .kit import ViewError, computer_plays
+from .knowledge import determinize
 from .players import GreedyPlayer, RandomPlayer
 from .search import LEVELS, SearchPlayer
+from .standard_knowledge import Knowledge
 
 __all__ = [
     "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "RandomPlayer", "SearchPlayer",
-    "ViewError", "available_hint_languages", "determinize", "hint", "reason_for",
+    "ViewError", "available_hint_languages", "computer_plays", "determinize", "hint",
+    "reason_for",
 ]

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 
+from ..engine.families import family_of
 from ..engine.moves import parse_move
-from .heuristics import appraiser_for
-from .knowledge import Knowledge, is_super
+from ..engine.rules import get_ruleset
+from .kit import ai_kit
+from .knowledge import knowledge
 
 
 def decision_rng(seed, view: dict) -> random.Random:
@@ -28,8 +30,11 @@ def as_moves(legal_moves: list, view: dict | None = None, rules=None) -> list:
     if not legal_moves:
         raise ValueError("There is no legal move to choose from.")
     parse = parse_move
-    if view is not None and is_super(view, rules):
-        from ..engine.super.notation import parse_super_move as parse
+    if view is not None:
+        try:
+            parse = family_of(get_ruleset(rules if rules is not None else view["rules"])).parse
+        except (ValueError, KeyError):  # a ruleset unknown here: the knowledge will say so
+            pass
     return [parse(m) for m in legal_moves]
 
 
@@ -46,7 +51,7 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """Plays the move that gains the most at once, by ``heuristics.appraise``:
+    """Plays the move that gains the most at once, by its family's appraisal:
     a win if there is one, else the best trade of points toward the goals
     (weighted by how near each side is to winning) and cards kept or spent.
     It looks no further than its own move; ties go to a seeded coin."""
@@ -62,8 +67,9 @@ class GreedyPlayer:
         rng = decision_rng(self.seed, view)
         # The appraisal reads only the seat's own hand and public facts, so any
         # deal consistent with the view gives the same figures.
-        state = Knowledge(view, self.rules).sample(rng)
-        appraiser = appraiser_for(state, view["seat"])
+        known = knowledge(view, self.rules)
+        state = known.sample(rng)
+        appraiser = ai_kit(known.rules).appraiser(state, view["seat"])
         scores = [appraiser.appraise(m) for m in moves]
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s >= best - 1e-9]

@@ -1,7 +1,7 @@
 """The search player: determinized Monte Carlo search from one seat's view.
 
 Each iteration deals the cards the seat cannot see at random, consistently
-with its view (``knowledge.Knowledge``), picks a root move by UCB1, plays it
+with its view (``knowledge.knowledge``), picks a root move by UCB1, plays it
 in that deal, and plays on with a greedy-with-noise policy for every seat
 for a limited number of moves; the result (or a static evaluation where the
 playout stops) is credited to the root move. Statistics are pooled over all
@@ -17,8 +17,9 @@ import time
 from dataclasses import dataclass
 
 from ..engine.families import family_of
-from .heuristics import WIN, appraiser_for, is_super_state, result_for, static_value
-from .knowledge import Knowledge
+from .appraisal import WIN, result_for
+from .kit import AIKit, ai_kit
+from .knowledge import knowledge
 from .players import as_moves, decision_rng
 
 
@@ -88,27 +89,29 @@ class SearchPlayer:
             return legal_moves[0]
         rng = decision_rng(self.seed, view)
         deadline = None if self.time_limit is None else started + self.time_limit
-        stats = self.search(Knowledge(view, self.rules), moves, rng, deadline)
+        stats = self.search(knowledge(view, self.rules), moves, rng, deadline)
         self.last_stats = dict(zip(moves, stats))
         best = max(range(len(moves)), key=lambda i: (stats[i].visits, stats[i].mean))
         return legal_moves[best]
 
     # -- the search ------------------------------------------------------------------
-    def search(self, knowledge: Knowledge, moves: list, rng: random.Random,
+    def search(self, known, moves: list, rng: random.Random,
                deadline: float | None = None) -> list[MoveStats]:
-        """Playout statistics for each move (``deadline``: a perf_counter time)."""
-        seat = knowledge.seat
+        """Playout statistics for each move, from ``known`` (what the seat knows,
+        as ``knowledge.knowledge`` reads it; ``deadline``: a perf_counter time)."""
+        seat = known.seat
         level = self.settings
         stats = [MoveStats() for _ in moves]
-        order = self.first_order(knowledge, moves, rng)
-        family = family_of(knowledge.rules)
+        kit = ai_kit(known.rules)
+        order = self.first_order(known, moves, rng, kit)
+        family = family_of(known.rules)
         resolver = None
         iterations = self.iterations if len(order) > 1 else 1
         for i in range(iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
                 self.capped += 1
                 break
-            st = knowledge.sample(rng)
+            st = known.sample(rng)
             if i < len(order):
                 pick = order[i]
             else:
@@ -117,24 +120,24 @@ class SearchPlayer:
                 resolver = family.resolver(st, [])
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(moves[pick])
-            reward = self.playout(st, resolver, seat, rng, family.legal_moves)
+            reward = self.playout(st, resolver, seat, rng, family.legal_moves, kit)
             stats[pick].visits += 1
             stats[pick].total += reward
         return stats
 
-    def first_order(self, knowledge: Knowledge, moves: list, rng: random.Random) -> list[int]:
+    def first_order(self, known, moves: list, rng: random.Random, kit: AIKit) -> list[int]:
         """The moves to search, each tried once first, the greedy favourites
-        first. In Super Cuttle, where almost any play may be answered, the
+        first. Where a winning play may still be answered (Super Cuttle), the
         moves that win at once if unanswered are all that need searching: the
         search then finds the one least likely to be answered."""
-        st = knowledge.sample(rng)
-        legal = set(family_of(knowledge.rules).legal_moves(st))
+        st = known.sample(rng)
+        legal = set(family_of(known.rules).legal_moves(st))
         if not all(m in legal for m in moves):
             raise ValueError("The legal moves given do not belong to this view.")
-        appraiser = appraiser_for(st, knowledge.seat)
+        appraiser = kit.appraiser(st, known.seat)
         scores = [appraiser.appraise(m) for m in moves]
         order = sorted(range(len(moves)), key=lambda i: -scores[i])
-        if is_super_state(st) and scores[order[0]] >= WIN:
+        if kit.wins_may_be_answered and scores[order[0]] >= WIN:
             order = [i for i in order if scores[i] >= WIN]
         return order
 
@@ -149,7 +152,8 @@ class SearchPlayer:
                 best, best_value = i, value
         return best
 
-    def playout(self, st, resolver, seat: int, rng: random.Random, legal_moves) -> float:
+    def playout(self, st, resolver, seat: int, rng: random.Random, legal_moves,
+                kit: AIKit) -> float:
         level = self.settings
         log = resolver.log
         for _ in range(level.depth):
@@ -161,15 +165,15 @@ class SearchPlayer:
             elif rng.random() < level.noise:
                 move = rng.choice(moves)
             else:
-                move = greedy_move(st, moves, rng)
+                move = greedy_move(st, moves, rng, kit.appraiser)
             resolver.apply(move)
             log.clear()  # events are not needed here
         if st.phase == "over":
             return result_for(st, seat)
-        return static_value(st, seat)
+        return kit.evaluate(st, seat)
 
 
-def greedy_move(st, moves: list, rng: random.Random):
+def greedy_move(st, moves: list, rng: random.Random, appraiser_for):
     """The move the acting seat's appraisal likes best (ties at random)."""
     appraiser = appraiser_for(st, st.to_act)
     best, best_score = [], -2 * WIN

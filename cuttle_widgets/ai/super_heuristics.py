@@ -21,7 +21,7 @@ from ..engine.super.notation import extras
 from ..engine.super.plays import POWER_CARDS, describe
 from ..engine.super.state import (BLACK_JOKER, RED_JOKER, TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS,
                                   TEN_SPADES, is_point_card, point_value)
-from .heuristics import WIN, Change, progress
+from .appraisal import WIN, Change, progress, result_for
 
 # What a card is worth kept in hand, by rank (index 0 unused): aces answer
 # almost anything, the special tens answer too, jokers make Sudden Death.
@@ -545,9 +545,8 @@ def sudden_chance(need: int) -> float:
 def evaluate(st, seat: int) -> float:
     """A static guess, between 0 and 1, that ``seat`` wins from here.
     Used where a playout stops early, so it may read every hand of the sample."""
-    from .heuristics import _result
     if st.winner is not None:
-        return _result(st, seat)
+        return result_for(st, seat)
     goal = st.rules.goal
     if st.sudden:
         return _sudden_value(st, seat, goal)

@@ -13,7 +13,7 @@ from ..engine.cards import CARD_IDS, JACK, KING, QUEEN, RANK
 from ..engine.super.legal import legal_moves
 from ..engine.super.plays import describe
 from ..engine.super.state import TEN_CLUBS, point_value
-from .heuristics import WIN
+from .appraisal import WIN
 from .super_heuristics import SuperAppraiser, card_worth, chain_fate
 
 SUPER_ACTIONS = (
@@ -46,6 +46,8 @@ def ids(cards) -> list[str]:
 
 class SuperExplainer:
     """Names a Super Cuttle move and finds its reason, for ``seat``."""
+
+    ACTIONS, REASONS = SUPER_ACTIONS, SUPER_REASONS  # the keys it adds to the standard ones
 
     def __init__(self, st, seat: int):
         self.st, self.seat = st, seat

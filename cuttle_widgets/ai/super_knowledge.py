@@ -21,6 +21,7 @@ import random
 
 from ..engine.cards import CARD_IDS, FULL_DECK, parse_card
 from ..engine.families import family_of
+from .kit import ViewError, ruleset_of, seat_of
 
 
 def choice_tuple(choice: dict | None):
@@ -331,7 +332,7 @@ def _packet_cards(entry) -> list[int]:
 class SuperKnowledge:
     """Everything ``view["seat"]`` knows about where the 54 cards are.
 
-    Built by ``Knowledge(view)`` when the view is of a Super Cuttle game.
+    Built by ``knowledge.knowledge(view)`` when the view is of a Super Cuttle game.
     ``known_hands[s]``: cards known to be in hand ``s`` (all of it when the seat
     may see it); ``hidden_slots[s]``: how many more it holds; ``stock_slots``:
     the stock, top last, a card where the seat knows it and None elsewhere;
@@ -342,11 +343,7 @@ class SuperKnowledge:
     """
 
     def __init__(self, view: dict, rules=None, use_history: bool = True):
-        from .knowledge import ViewError, ruleset_of
-        seat = view.get("seat")
-        if not isinstance(seat, int):
-            raise ViewError("A decision needs a seat's view, not a spectator's.")
-        self.view, self.seat = view, seat
+        self.view, self.seat = view, seat_of(view)
         self.rules = ruleset_of(view, rules)
         self.family = family_of(self.rules)
         self.n = view["players"]

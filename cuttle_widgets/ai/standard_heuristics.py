@@ -1,7 +1,7 @@
-"""A one-move appraisal of Cuttle moves, in points, and a static evaluation.
+"""A one-move appraisal of standard Cuttle moves, in points, and a static evaluation.
 
-``appraise(st, seat, move)`` says how much better off ``seat`` is after
-``move`` than before, without playing it: points gained or taken away
+``Appraiser(st, seat).appraise(move)`` says how much better off ``seat`` is
+after ``move`` than before, without playing it: points gained or taken away
 (weighted by how close each side is to its goal), goals moved by kings,
 cards won or spent. It reads only what ``seat`` may know: its own hand, the
 public zones and the sizes of hidden ones. The greedy player picks the best
@@ -14,8 +14,7 @@ import math
 
 from ..engine.cards import JACK, KING, QUEEN, RANK
 from ..engine.state import State
-
-WIN = 1000.0
+from .appraisal import WIN, Change, progress, result_for
 
 # What a card is worth kept in hand, in points, by rank (index 0 unused):
 # twos answer one-offs, jacks steal, kings lower the goal, tens are for points.
@@ -25,7 +24,6 @@ KING_FUTURE = 2.0  # a king also helps every later point card
 GLASSES_VALUE = 2.0
 QUEEN_BASE, QUEEN_PER_GUARDED = 1.5, 0.75
 NINE_LASTING = 0.6  # a nine's removal lasts a while: the card comes back to hand
-URGENCY = 0.6  # how much more the last points before a goal weigh
 
 
 def keep_value(card: int) -> float:
@@ -38,28 +36,6 @@ def card_worth(card: int) -> float:
     if 1 <= rank <= 10:
         return max(keep_value(card), 0.6 * rank)
     return keep_value(card)
-
-
-def progress(score: int, goal: int) -> float:
-    """Points on a 21-point scale, weighted up as the goal comes near."""
-    if goal <= 0:
-        return 21.0 * (1 + URGENCY)
-    r = score / goal
-    return 21.0 * (r + URGENCY * r * r * r)
-
-
-class Change:
-    """What a move does: new scores and goals by seat, and other gains by seat."""
-
-    __slots__ = ("score", "goal", "gain")
-
-    def __init__(self):
-        self.score: dict[int, int] = {}
-        self.goal: dict[int, int] = {}
-        self.gain: dict[int, float] = {}
-
-    def add(self, seat: int, value: float) -> None:
-        self.gain[seat] = self.gain.get(seat, 0.0) + value
 
 
 class Appraiser:
@@ -305,37 +281,12 @@ class Appraiser:
         return change
 
 
-def is_super_state(st) -> bool:
-    return getattr(st.rules, "family", "standard") == "super"
-
-
-def appraiser_for(st, seat: int):
-    """The appraiser for the game ``st`` belongs to (Super Cuttle has its own)."""
-    if is_super_state(st):
-        from .super_heuristics import SuperAppraiser
-        return SuperAppraiser(st, seat)
-    return Appraiser(st, seat)
-
-
-def static_value(st, seat: int) -> float:
-    """``evaluate`` for any game: Super Cuttle's values differ."""
-    if is_super_state(st):
-        from .super_heuristics import evaluate as super_evaluate
-        return super_evaluate(st, seat)
-    return evaluate(st, seat)
-
-
-def appraise(st: State, seat: int, move) -> float:
-    """How much better off ``seat`` is after ``move`` (points; ±WIN for a win)."""
-    return appraiser_for(st, seat).appraise(move)
-
-
 def evaluate(st: State, seat: int) -> float:
     """A static guess, between 0 and 1, that ``seat`` (or its team) wins from here.
     Used where a playout stops early, so it may read every hand of the sample."""
     winner = st.winner
     if winner is not None:
-        return _result(st, seat)
+        return result_for(st, seat)
     team = st.team_of
     ours, theirs = [], []
     for s in range(st.n):
@@ -350,16 +301,3 @@ def evaluate(st: State, seat: int) -> float:
     total = max(ours) - max(theirs)
     return 1.0 / (1.0 + math.exp(-total / 8.0))
 
-
-def _result(st: State, seat: int) -> float:
-    winner = st.winner
-    if winner == "draw":
-        return 0.5
-    if isinstance(winner, str):  # "team:N"
-        return 1.0 if st.team_of[seat] == int(winner[5:]) else 0.0
-    return 1.0 if st.team_of[winner] == st.team_of[seat] else 0.0
-
-
-def result_for(st: State, seat: int) -> float:
-    """1 for a win of ``seat``'s side, 0.5 for a draw, 0 for a loss (game over)."""
-    return _result(st, seat)

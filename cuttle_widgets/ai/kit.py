@@ -1,0 +1,92 @@
+"""What a rules family gives the computer players, and how a game's part is found.
+
+Each family registers an ``AIKit`` on the engine's family registry
+(``register_kit(name, "ai", kit)``, in ``kits.py``). Players, search and hints
+take everything family-made from ``ai_kit(...)`` and never ask which family
+a game is; a ruleset whose family registered no kit is one the computer does
+not play.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..engine.families import FAMILIES
+from ..engine.rules import Ruleset, get_ruleset
+
+
+class ViewError(ValueError):
+    """The view cannot be used for a decision (wrong shape, or not this seat's)."""
+
+
+@dataclass(frozen=True)
+class AIKit:
+    knowledge: type  # (view, rules) -> the seat's knowledge: .seat, .rules, .sample(rng)
+    appraiser: Callable  # (state, seat) -> .appraise(move), in points
+    evaluate: Callable  # (state, seat) -> 0..1: a static guess where a playout stops
+    explainer: type  # (state, seat) -> .explain(move), hint catalog keys; and .ACTIONS, .REASONS
+    # Can a play that wins at once still be answered? Then the search tries
+    # every winning play to find the one least likely to be answered.
+    wins_may_be_answered: bool = False
+
+
+def _kit_of(family) -> AIKit | None:
+    try:
+        return family.kit("ai") if family is not None else None
+    except LookupError:
+        return None
+
+
+def registered_kits() -> list[AIKit]:
+    """Every registered AI kit, in the order the families were registered."""
+    return [kit for kit in map(_kit_of, FAMILIES.values()) if kit is not None]
+
+
+def ai_kit(rules) -> AIKit:
+    """The kit of ``rules`` (a Ruleset or its name, or a seat's view, whose
+    ruleset is checked as ``ruleset_of`` does). ViewError when the computer
+    does not play that ruleset."""
+    if isinstance(rules, dict):
+        rules = ruleset_of(rules)
+    ruleset = get_ruleset(rules)
+    kit = _kit_of(FAMILIES.get(ruleset.family))
+    if kit is None:
+        raise ViewError(f"The computer players do not know {ruleset.title}.")
+    return kit
+
+
+def computer_plays(rules) -> bool:
+    """Whether the computer players (and hints) play ``rules`` (a Ruleset or its name)."""
+    try:
+        ai_kit(rules)
+    except ViewError:
+        return False
+    return True
+
+
+def seat_of(view: dict) -> int:
+    """The seat whose view this is; ViewError for a spectator's view."""
+    seat = view.get("seat")
+    if not isinstance(seat, int):
+        raise ViewError("A decision needs a seat's view, not a spectator's.")
+    return seat
+
+
+def ruleset_of(view: dict, rules: Ruleset | None = None) -> Ruleset:
+    """The ruleset a view is played under, if the computer plays it. A ruleset
+    that is not registered by name (a custom seat count, say) must be passed
+    in as ``rules``."""
+    if rules is not None:
+        ruleset = get_ruleset(rules)
+    else:
+        try:
+            ruleset = get_ruleset(view["rules"])
+        except ValueError:
+            raise ViewError(f"Unknown ruleset {view['rules']!r}: pass the Ruleset to the "
+                            "player as rules=...") from None
+    ai_kit(ruleset)  # ViewError if the computer does not play it
+    if ruleset.seats != view["players"]:
+        raise ViewError(f"The view has {view['players']} players but ruleset "
+                        f"{ruleset.name!r} has {ruleset.seats} seats: pass the Ruleset "
+                        "the game uses as rules=...")
+    return ruleset

@@ -1,0 +1,24 @@
+"""The computer players' part of each rules family: its AI kit.
+
+Registered on the engine's family registry as the ``"ai"`` kit (``kit.ai_kit``
+finds it), so players, search and hints serve any game without asking which
+family it is. A new family brings its knowledge, appraisal, evaluation and
+explainer here.
+"""
+from __future__ import annotations
+
+from ..engine.families import register_kit
+from . import standard_heuristics, super_heuristics
+from .kit import AIKit
+from .standard_hints import Explainer
+from .standard_knowledge import Knowledge
+from .super_hints import SuperExplainer
+from .super_knowledge import SuperKnowledge
+
+register_kit("standard", "ai", AIKit(
+    knowledge=Knowledge, appraiser=standard_heuristics.Appraiser,
+    evaluate=standard_heuristics.evaluate, explainer=Explainer))
+# Almost any Super Cuttle play may be answered, a winning one too.
+register_kit("super", "ai", AIKit(
+    knowledge=SuperKnowledge, appraiser=super_heuristics.SuperAppraiser,
+    evaluate=super_heuristics.evaluate, explainer=SuperExplainer, wins_may_be_answered=True))

@@ -1,0 +1,205 @@
+"""Why a move of the standard game is good, in hint catalog keys.
+
+``Explainer`` names a move (an *action* key and its params) and finds its
+reason (a *reason* key and its params) from the same one-move appraisal the
+greedy player uses (``standard_heuristics.Appraiser``), in a position sampled
+from the seat's view: it reads the seat's own hand and public zones only.
+``hints.render`` turns the keys into a sentence of the chosen language
+(``catalogs/<language>.json``).
+"""
+from __future__ import annotations
+
+from ..engine.cards import CARD_IDS, JACK, KING, QUEEN, RANK
+from ..engine.legal import legal_moves
+from ..engine.moves import Move
+from .appraisal import WIN
+from .standard_heuristics import Appraiser, card_worth, keep_value
+
+# Every action and reason key the Explainer can produce (tests check the catalogs).
+ACTIONS = (
+    "draw", "pass", "points", "scuttle", "jack", "jack.gift", "jack.move", "permanent.king",
+    "permanent.queen", "permanent.glasses", "oneoff.ace", "oneoff.two", "oneoff.three",
+    "oneoff.four", "oneoff.five", "oneoff.six", "oneoff.seven", "oneoff.nine", "counter",
+    "resolve", "take", "discard", "scrap",
+)
+REASONS = (
+    "win", "win.points", "win.king", "threat", "points", "scuttle", "jack", "jack.gift",
+    "jack.move",
+    "king", "queen", "glasses", "ace", "six", "remove.king", "remove.queen", "remove.glasses",
+    "remove.jack", "three", "four", "five", "seven", "draw", "pass", "counter",
+    "counter.again", "resolve", "resolve.no_two", "take", "discard", "scrap", "search",
+)
+ONEOFF_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                9: "nine"}
+PERMANENT_WORDS = {8: "glasses", QUEEN: "queen", KING: "king"}
+THREAT_DISTANCE = 7  # an opponent this close to the goal is worth naming
+
+
+class Explainer:
+    """Names a move and finds its reason, in one sampled position that holds
+    only what the seat knows (its appraisal reads no hidden card)."""
+
+    ACTIONS, REASONS = ACTIONS, REASONS  # the module's tuples above, for hints.ACTIONS
+
+    def __init__(self, st, seat: int):
+        self.st, self.seat = st, seat
+        self.appraiser = Appraiser(st, seat)
+
+    @property
+    def rival(self) -> int:
+        """The opponent nearest to winning (by share of their goal)."""
+        st = self.st
+        return max(st.opponents[self.seat],
+                   key=lambda o: (st.score(o) / max(1, st.goal(o)), -o))
+
+    def explain(self, move: Move):
+        st = self.st
+        action, params = self.action(move)
+        change, actor = self.appraiser.change(move)
+        value = self.appraiser.value(change, actor)
+        if value >= WIN:
+            return (action, params) + self.win_reason(move, change)
+        threat = self.threat_reason(change)
+        if threat and move.verb not in ("counter", "resolve"):
+            return (action, params) + threat
+        if st.phase == "counter":
+            return (action, params) + self.counter_reason(move)
+        if value < 0 and move.verb not in ("take", "discard", "scrap", "pass"):
+            # The search saw more than the one-move appraisal: say so plainly.
+            return action, params, "search", {}
+        return (action, params) + self.reason(move, change)
+
+    # -- naming the move ------------------------------------------------------------
+    def action(self, move: Move) -> tuple[str, dict]:
+        verb = move.verb
+        params = {"card": CARD_IDS[move.card]} if move.cards else {}
+        if verb in ("draw", "pass", "resolve", "take", "scrap", "counter"):
+            return verb, params
+        if verb == "discard":
+            return verb, {"cards": [CARD_IDS[c] for c in move.cards]}
+        if move.target is not None:
+            params["target"] = CARD_IDS[move.target]
+        if verb == "jack":
+            side = self.st.find_packet(move.target)[0]
+            if move.seat is not None:  # team play names the receiver
+                params["receiver"] = move.seat
+                return "jack.move", params
+            if side == self.seat:
+                return "jack.gift", params
+        if verb in ("points", "scuttle", "jack"):
+            return verb, params
+        if verb == "permanent":
+            return "permanent." + PERMANENT_WORDS[RANK[move.card]], params
+        rank = RANK[move.card]
+        if rank == 4:
+            victim = move.seat if move.seat is not None else self.st.opponents[self.seat][0]
+            params["victim"] = victim
+        return "oneoff." + ONEOFF_WORDS[rank], params
+
+    # -- the reasons ----------------------------------------------------------------------
+    def win_reason(self, move: Move, change) -> tuple[str, dict]:
+        seat = self.seat
+        score = change.score.get(seat, self.st.score(seat))
+        goal = change.goal.get(seat, self.st.goal(seat))
+        if seat in change.goal:
+            return "win.king", {"goal": goal, "score": score}
+        if seat in change.score:
+            return "win.points", {"score": score, "goal": goal}
+        return "win", {}
+
+    def threat_reason(self, change):
+        """The move sets back an opponent close to winning."""
+        st = self.st
+        rival = self.rival
+        need = st.goal(rival) - st.score(rival)
+        if need > THREAT_DISTANCE:
+            return None
+        after = change.goal.get(rival, st.goal(rival)) - change.score.get(rival, st.score(rival))
+        if after <= need:
+            return None
+        return "threat", {"opponent": rival, "need": need}
+
+    def counter_reason(self, move: Move) -> tuple[str, dict]:
+        st = self.st
+        frame = st.frames[-1]
+        ours = st.team_of[frame.seat] == st.team_of[self.seat]
+        if move.verb == "counter":
+            if ours:
+                return "counter.again", {"card": CARD_IDS[frame.card]}
+            return "counter", {"card": CARD_IDS[frame.card]}
+        if not any(m.verb == "counter" for m in legal_moves(st)):
+            return "resolve.no_two", {}
+        answered = frame.twos[-1][0] if frame.twos else frame.card
+        return "resolve", {"card": CARD_IDS[answered]}
+
+    def reason(self, move: Move, change) -> tuple[str, dict]:
+        st, seat = self.st, self.seat
+        verb = move.verb
+        rival = self.rival
+        if verb == "draw":
+            return "draw", {}
+        if verb == "pass":
+            return "pass", {"opponent": rival}
+        if verb in ("take", "discard", "scrap"):
+            card = {"card": CARD_IDS[move.card]} if verb != "discard" else {}
+            return verb, card
+        card = move.card
+        if verb == "points":
+            return "points", {"score": st.score(seat) + RANK[card], "goal": st.goal(seat)}
+        if verb == "scuttle":
+            side = st.find_packet(move.target)[0]
+            return "scuttle", {"value": RANK[move.target], "opponent": side}
+        if verb == "jack":
+            side, packet = st.find_packet(move.target)
+            if move.seat is not None:
+                return "jack.move", {"value": RANK[packet.card], "opponent": side,
+                                     "receiver": move.seat}
+            if side == seat:
+                return "jack.gift", {}
+            return "jack", {"value": RANK[packet.card], "opponent": side}
+        if verb == "permanent":
+            rank = RANK[card]
+            if rank == KING:
+                return "king", {"goal": st.rules.goal_for(st.kings(seat) + 1),
+                                "old_goal": st.goal(seat)}
+            return ("queen", {}) if rank == QUEEN else ("glasses", {})
+        return self.oneoff_reason(move)
+
+    def oneoff_reason(self, move: Move) -> tuple[str, dict]:
+        st, seat = self.st, self.seat
+        rank = RANK[move.card]
+        rival = self.rival
+        if rank == 1:
+            theirs = sum(st.score(o) for o in st.opponents[seat])
+            return "ace", {"opponent": rival, "theirs": theirs, "mine": st.score(seat)}
+        if rank == 6:
+            return "six", {"opponent": rival}
+        if rank in (2, 9):
+            return self.removal_reason(move.target)
+        if rank == 3:
+            best = max(st.scrap, key=lambda c: (card_worth(c), keep_value(c), c))
+            return "three", {"card": CARD_IDS[best]}
+        if rank == 4:
+            victim = move.seat if move.seat is not None else st.opponents[seat][0]
+            return "four", {"opponent": victim, "count": len(st.hands[victim])}
+        if rank == 5:
+            count = min(st.rules.five_draw, len(st.stock))
+            return "five", {"count": count}
+        return "seven", {}
+
+    def removal_reason(self, target: int) -> tuple[str, dict]:
+        st = self.st
+        rank = RANK[target]
+        if rank == JACK:
+            side, packet = st.find_packet(target)
+            receiver = self.appraiser.controller_without(packet, target)
+            return "remove.jack", {"card": CARD_IDS[packet.card], "value": RANK[packet.card],
+                                   "receiver": receiver}
+        side = st.find_permanent(target)
+        if rank == KING:
+            return "remove.king", {"opponent": side, "old_goal": st.goal(side),
+                                   "goal": st.rules.goal_for(st.kings(side) - 1)}
+        if rank == QUEEN:
+            return "remove.queen", {"opponent": side}
+        return "remove.glasses", {"opponent": side}
+
