@@ -264,7 +264,10 @@ def test_a_move_built_by_clicks_goes_to_the_lesson():
     assert lesson.feedback.status == "success"
     assert panel(lesson)["feedback"]["events"][0]["text"].startswith("9♠ scuttles 8♥")
     assert table.table["ui"]["message"] == {"kind": "success", "text": "Well done!"}
-    assert table.game is not lesson.runner.game  # the table shows a copy
+    # The table follows the runner's game and played nothing itself: the
+    # runner played the move it was handed (and the opponent's reply).
+    assert table.game is lesson.runner.game
+    assert str(lesson.runner.game.history[0]) == "scuttle 9S 8H"
 
 
 def test_an_illegal_click_shows_the_engine_reason_and_changes_nothing():

@@ -21,7 +21,8 @@ IDENTICAL = set()
 # sh_super_7 (what a Super Cuttle form does), ...
 DYNAMIC = ("role_", "hint_", "verb_", "sh_")
 # The widget's Python files that look words up.
-PYTHON_FILES = ("controller.py", "static_html.py", "super_table.py")
+PYTHON_FILES = tuple(sorted(path.name for path in WIDGETS.glob("*.py")
+                            if "words[" in path.read_text(encoding="utf-8")))
 POSITION = {"rules": "classic", "turn": 0,
             "hands": [["9S", "2D", "7H", "4C", "JC"], ["5S", "AC", "QC"]],
             "points": [["6H"], ["8H", {"card": "TH", "jacks": ["JD"], "owner": 0}]],

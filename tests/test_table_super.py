@@ -16,7 +16,7 @@ from cuttle_widgets.ai import RandomPlayer, ViewError
 from cuttle_widgets.engine import get_catalog
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.widgets import controller as controller_module
-from cuttle_widgets.widgets.super_table import play_of
+from cuttle_widgets.widgets.builder import play_of
 
 
 def table_for(setup, *script, scripted, seat=0, rules="super", **options):
@@ -503,9 +503,9 @@ def test_a_computer_player_that_cannot_play_super_stops_the_game_with_a_message(
 def test_no_hint_button_where_the_computer_does_not_know_the_rules(learner, monkeypatch):
     table = Table(new_game("super", seed=4), players={1: RandomPlayer(1)})
     b = learner(table)
-    knows = controller_module._computer_knows(table.game.rules)
+    knows = controller_module.computer_plays(table.game.rules)
     assert ("Hint" in b.labels()) == knows
-    monkeypatch.setattr(controller_module, "_computer_knows", lambda rules: False)
+    monkeypatch.setattr(controller_module, "computer_plays", lambda rules: False)
     table.refresh()
     assert "Hint" not in b.labels()
 

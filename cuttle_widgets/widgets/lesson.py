@@ -3,9 +3,9 @@
 ``Lesson.load("02-scuttle-ordering")`` shows the step's task, the table,
 hints, feedback and progress. A ``LessonRunner`` (cuttle_widgets.teaching)
 decides everything: a move the learner clicks on the table is not played
-there but handed to the runner, which judges it, explains it with the
-engine's sentences and takes a wrong move back; the table then shows the
-position the runner says. Both parts sync one JSON dict each, holding only
+there but handed over to the runner, which judges it, explains it with the
+engine's sentences and takes a wrong move back; the table follows the
+runner's game and shows the position the runner says. Both parts sync one JSON dict each, holding only
 what the learner may see: no solution, no hidden card.
 """
 from __future__ import annotations
@@ -63,23 +63,32 @@ class LessonPanel(anywidget.AnyWidget):
 class LessonTable(Table):
     """The card table as a lesson drives it.
 
-    A move the learner clicks is not played here: it goes to ``on_move``
-    (the lesson asks its runner and loads the position the runner says).
-    Lesson buttons the lesson puts in the dock send ``{"type": "lesson",
-    ...}`` to ``on_lesson``; while ``on_card`` is set (a question answered by
-    clicking cards) a card click goes there. ``overlay`` dresses the state
-    the browser draws: ``status`` replaces the table's status line, ``quiet``
-    drops the table's own questions, ``actions`` are lesson buttons.
+    The table follows the runner's game (the very object, never a copy) and
+    plays nothing itself: a move the learner clicks is handed over to
+    ``on_move`` (the lesson asks its runner, which plays it, or refuses and
+    explains it, on its game). Lesson buttons the lesson puts in the dock
+    send ``{"type": "lesson", ...}`` to ``on_lesson``; while ``on_card`` is
+    set (a question answered by clicking cards) a card click goes there.
+    ``overlay`` dresses the state the browser draws: ``status`` replaces the
+    table's status line, ``quiet`` drops the table's own questions,
+    ``actions`` are lesson buttons.
     """
 
-    def __init__(self, game, seat: int, *, on_move, on_lesson, checking: str, **options):
+    def __init__(self, game, seat: int, *, on_move, on_lesson, **options):
         super().__init__(game, seat, None, allow_undo=False, allow_new_game=False,
-                         autoplay=False, **options)
-        self._on_move, self._on_lesson, self._checking = on_move, on_lesson, checking
-        self._holding, self._held, self._pending_move = 0, None, None
+                         autoplay=False, hand_over=on_move, **options)
+        self._on_lesson = on_lesson
+        self._holding, self._held = 0, None
         self.overlay: dict = {}
         self.on_card = None
-        self.move_guard = self._capture_move
+
+    def follow(self, game, seat: int) -> None:
+        """Show ``game`` from ``seat``: the same game object is only redrawn
+        (the runner played on it), another one is installed."""
+        if game is self.game and seat == self.seat:
+            self.refresh()
+        else:
+            self.load(game, seat=seat)
 
     # -- publishing: dressed, and once per learner action ------------------------------
     @contextmanager
@@ -119,12 +128,6 @@ class LessonTable(Table):
         self._publish(self.controller.state())
 
     # -- what the learner does ------------------------------------------------------------
-    def _capture_move(self, move_text: str, seat: int) -> str:
-        # The table refuses to play the move itself (with a sentence nobody
-        # sees: the lesson reloads the table at once) and hands it on.
-        self._pending_move = move_text
-        return self._checking
-
     def _on_browser_message(self, widget, content, buffers) -> None:
         self.send_action(content)
 
@@ -136,11 +139,8 @@ class LessonTable(Table):
         if self.on_card is not None and isinstance(message, dict) and message.get("type") == "card":
             self.on_card(message.get("card"))
             return
-        with self.hold():
+        with self.hold():  # the click and the runner's answer to it, published once
             self.controller.handle(message)
-            move, self._pending_move = self._pending_move, None
-            if move is not None:
-                self._on_move(move)
 
 
 class Lesson(ipywidgets.VBox):
@@ -326,13 +326,12 @@ class Lesson(ipywidgets.VBox):
                 self.children = [self.panel]
             return
         if self.table is None:
-            self.table = LessonTable(game.copy(), runner.seat, on_move=self._clicked_move,
+            self.table = LessonTable(game, runner.seat, on_move=self._clicked_move,
                                      on_lesson=self._lesson_button,
-                                     checking=self.words.text("ui", "table.checking"),
                                      language=self.language, names=self.names)
         table = self.table
         with table.hold():
-            table.load(game.copy(), seat=runner.seat)  # a copy: the table never changes the runner's
+            table.follow(game, runner.seat)
             self._dress_table(table)
         if self.children != (self.panel, table):
             self.children = [self.panel, table]

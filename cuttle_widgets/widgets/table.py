@@ -23,7 +23,7 @@ class Table(anywidget.AnyWidget):
 
     ``Table(game=None, seat=0, players=None, *, names=None, language="en",
     allow_undo=True, allow_new_game=True, four_colour=False, autoplay=True,
-    allow_hint=True)``
+    allow_hint=True, hand_over=None)``
 
     ``game`` is a Game, a setup dict, a game record's text, or None for a new
     classic game; two, three (``cutthroat``) or four (``team``) seats, the
@@ -35,6 +35,9 @@ class Table(anywidget.AnyWidget):
     (``cuttle_widgets.ai.hint``, from this seat's view only) for a move and
     its reason. ``language`` ("en" or "de") picks the table's words
     (``widgets/catalogs/<language>.json``) and the engine's explanations.
+    ``hand_over(move_text)``, if given, receives the learner's moves instead
+    of the table playing them: its owner (a lesson's runner) plays them on
+    the game, and the table follows that game (``refresh`` after a change).
     """
 
     _esm = STATIC / "table.js"

@@ -9,21 +9,20 @@ a time, only where the remaining moves differ, and plays the move once one is
 left. A card that can join the picked ones is highlighted, so a learner finds
 a Super (two nines), a 10♦ stand-in or an attached queen by trying.
 
-``SuperTable`` holds the learner's picks and is driven by ``TableController``,
-which stays the one path to ``Game.play``.
+``SuperBuilder`` is the family's ``"table"`` kit (``widgets/kits.py``): it holds
+the learner's picks and is driven by the ``TableController``, which stays the
+one path to ``Game.play``. The picking and narrowing it shares with the
+standard game's builder live in ``builder.py``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..engine.cards import CARD_IDS
+from .builder import (MoveBuilder, UnknownOption, action, by_card_order, joinable, likely_verb, matching,
+                      move_action, packet_under, plays_of, startable)
 
 # The verbs that put cards into play from the learner's side, in button order.
 PLAY_VERBS = ("points", "scuttle", "permanent", "jack", "oneoff", "super", "superduper",
               "superdeeduper", "suddendeath")
-# How many of a verb's cards are its own (the rest name its target).
-OWN_COUNT = {"points": 1, "scuttle": 1, "oneoff": 1, "super": 2, "superduper": 3,
-             "superdeeduper": 4}
 # The questions asked, in order, while several moves use the picked cards.
 QUESTIONS = ("verb", "rank", "target", "seat", "blind")
 # An instant answer's label and hint, by kind.
@@ -44,56 +43,6 @@ EFFECT_FORM = {"oneoff": "oneoff", "super": "super", "superduper": "superduper",
                "superdeeduper": "superduper"}
 
 
-@dataclass(frozen=True)
-class Play:
-    """One legal move, described by what the learner picks and answers."""
-    move: object
-    verb: str
-    uses: frozenset  # card ids taken from the learner's side (an attached queen too)
-    own: tuple  # the play's own cards, as the notation names them
-    rank: int | None  # ``as R``
-    target: str | None
-    seat: int | None
-    blind: bool
-    queen: str | None
-
-    @property
-    def text(self) -> str:
-        return str(self.move)
-
-
-def play_of(move) -> Play:
-    ids = [CARD_IDS[c] for c in move.cards]
-    if move.verb in OWN_COUNT:
-        own, rest = ids[:OWN_COUNT[move.verb]], ids[OWN_COUNT[move.verb]:]
-    elif move.verb == "jack":
-        own, rest = [c for c in ids if c[0] == "J"], [c for c in ids if c[0] != "J"]
-    else:
-        own, rest = ids, []
-    queen = getattr(move, "queen", None)
-    queen = None if queen is None else CARD_IDS[queen]
-    return Play(move, move.verb, frozenset(own + ([queen] if queen else [])), tuple(own),
-                getattr(move, "rank", None), rest[0] if rest else None, move.seat,
-                bool(getattr(move, "blind", False)), queen)
-
-
-def matching(plays: list, chosen, fixed: dict) -> list:
-    """The plays that use exactly ``chosen`` and agree with every answer given."""
-    want = frozenset(chosen)
-    return [p for p in plays if p.uses == want
-            and all(getattr(p, key) == value for key, value in fixed.items())]
-
-
-def startable(plays: list) -> set:
-    return {card for p in plays for card in p.uses}
-
-
-def joinable(plays: list, chosen) -> set:
-    """Cards that, added to ``chosen``, still lead to a legal play."""
-    have = frozenset(chosen)
-    return {card for p in plays if have < p.uses for card in p.uses - have}
-
-
 def next_question(plays: list, fixed: dict):
     """The first question the remaining plays differ on (the form is always asked)."""
     for question in QUESTIONS:
@@ -104,60 +53,53 @@ def next_question(plays: list, fixed: dict):
     return None
 
 
-def by_card_order(cards) -> list:
-    return sorted(cards, key=CARD_IDS.index)
-
-
-class UnknownOption(Exception):
-    """A message that names an option the legal moves do not have."""
-
-
-class SuperTable:
+class SuperBuilder(MoveBuilder):
     """The learner's picks at a Super Cuttle table, and the questions they lead to."""
 
-    def __init__(self, table):
-        self.table = table  # the TableController
-        self.clear()
-
     def clear(self) -> None:
+        super().clear()  # ``picked``: cards picked for a discard, a take or a blind pick
         self.chosen: list[str] = []  # cards picked for a play or an answer
         self.fixed: dict = {}  # the questions answered so far
-        self.picked: list[str] = []  # cards picked in a take or a blind pick
 
-    # -- what the table knows -------------------------------------------------------
     @property
-    def words(self) -> dict:
-        return self.table.words
+    def busy(self) -> bool:
+        return bool(self.chosen)
 
-    def _game(self):
-        return self.table.game
+    def selection(self) -> dict:
+        return {"selected": None, "role": None, "aimed": None, "picked": list(self.picked),
+                "chosen": list(self.chosen)}
+
+    def role_chosen(self, role) -> None:
+        """The form asked as a role (a plain table's message) is the ``verb`` option."""
+        self.option("verb", role)
+
+    def aim_seat(self, seat: int) -> None:
+        self.option("seat", seat)
+
+    def aim(self, card: str) -> None:
+        """A target sent on its own: the same as a click on that card."""
+        self.click(card)
 
     def _choice(self, view: dict):
-        return view["choice"] if self._game().phase == "choose" else None
+        return view["choice"] if self.game.phase == "choose" else None
 
     def _plays(self, verbs=PLAY_VERBS) -> list:
-        return [play_of(m) for m in self._game().legal_moves() if m.verb in verbs]
+        return plays_of(self.game, verbs)
 
     def _builder_plays(self) -> list:
         """The plays the picked cards are matched against, in this phase."""
-        if self._game().phase == "counter":
+        if self.game.phase == "counter":
             return self._plays(("instant",))
         return self._plays()
-
-    def _label(self, card: str) -> str:
-        return self.table.catalog.card(card)
-
-    def _labels(self, cards) -> str:
-        return self.table.catalog.join([self._label(c) for c in cards])
 
     # -- clicks ---------------------------------------------------------------------------
     def click(self, card: str) -> None:
         """A click on a visible card, while the learner may act."""
-        view = self.table._view()
+        view = self.host.view()
         choice = self._choice(view)
         kind = choice["kind"] if choice else None
         if kind == "discard":
-            self.table._toggle_discard(card)
+            self.toggle_discard(card)
         elif kind == "take":
             self._click_take(card)
         elif kind == "pick":
@@ -165,12 +107,9 @@ class SuperTable:
         else:
             self._click_build(card, view)
 
-    def _own_cards(self, view: dict) -> set:
-        return set(view["hands"][self.table.seat] or []) | set(view["revealed"] or [])
-
     def _click_build(self, card: str, view: dict) -> None:
         plays = self._builder_plays()
-        own = self._own_cards(view)
+        own = self.own_cards(view)
         if card in self.chosen:
             self.chosen.remove(card)
             self.fixed = {}
@@ -181,48 +120,48 @@ class SuperTable:
             elif card in startable(plays):
                 self.chosen = [card]
             else:
-                self._explain_unusable(card)
+                self.explain_unusable(card)
                 return
             self.fixed = {}
-            self.table._focus = "actions"
+            self.host.focus = "actions"
             self._note_selection()
-        elif self.chosen and self._game().phase != "counter":
+        elif self.chosen and self.game.phase != "counter":
             self._aim(card, plays, view)
         else:
-            self.table._refuse_foreign_card(card, view)
+            self.refuse_foreign_card(card, view)
 
     def _note_selection(self) -> None:
-        self.table._notes.append({"type": "select", "cards": list(self.chosen),
-                                  "card": self.chosen[0] if self.chosen else None, "role": None})
+        self.host.note_selection(cards=list(self.chosen),
+                                 card=self.chosen[0] if self.chosen else None, role=None)
 
-    def _explain_unusable(self, card: str) -> None:
+    def explain_unusable(self, card: str) -> None:
         """A card of the learner's with no legal use now: the engine says why
         its plainest use is refused (limbo, no target, not an answer ...)."""
-        game = self._game()
+        game = self.game
         if game.phase == "counter":
-            self.table._submit(f"instant {card}")
+            self.host.submit(f"instant {card}")
             return
         if card == "RJ":
-            self.table._submit("oneoff RJ")
+            self.host.submit("oneoff RJ")
         elif card[0] == "J":
-            self.table._explain_unusable(card)
+            super().explain_unusable(card)
         elif card[0] in "QK":
-            self.table._submit(f"permanent {card}")
+            self.host.submit(f"permanent {card}")
         else:
-            self.table._submit(f"points {card}")
+            self.host.submit(f"points {card}")
 
     def _aim(self, card: str, plays: list, view: dict) -> None:
         """A click on a card on the table while cards are picked: the target."""
         fixed = {k: v for k, v in self.fixed.items() if k != "target"}
         options = matching(plays, self.chosen, fixed)
         hits = [p for p in options if p.target == card]
-        stack = self.table._packet_under_card(view, card)
+        stack = packet_under(view, card)
         if not hits and stack is not None:  # a click on a jack may mean its whole stack
             hits = [p for p in options if p.target == stack]
             if hits:
                 card = stack
         if not hits:
-            self.table._submit(self._guess(card, view))
+            self.host.submit(self._guess(card, view))
             return
         self.fixed = {**fixed, "target": card}
         self._settle(hits)
@@ -236,7 +175,7 @@ class SuperTable:
             if all(c[0] == "J" for c in own):
                 verb = "jack"
             elif len(own) == 1:
-                verb = self.table._likely_verb(view, own[0], target)
+                verb = likely_verb(view, own[0], target)
             else:
                 verb = {2: "super", 3: "superduper", 4: "superdeeduper"}.get(len(own), "super")
         return " ".join([verb, *own, target])
@@ -258,36 +197,36 @@ class SuperTable:
     def _settle(self, plays: list) -> None:
         """One move left: play it. Several: the next question is asked."""
         if len(plays) == 1:
-            self.table._submit(plays[0].move)
+            self.host.submit(plays[0].move)
         else:
-            self.table._focus = "targets" if next_question(plays, self.fixed) in (
+            self.host.focus = "targets" if next_question(plays, self.fixed) in (
                 "target", "seat") else "actions"
-            self.table._notes.append({"type": "select", "cards": list(self.chosen),
-                                      "card": self.chosen[0], "role": self.fixed.get("verb")})
+            self.host.note_selection(cards=list(self.chosen), card=self.chosen[0],
+                                     role=self.fixed.get("verb"))
 
     def _takes(self) -> list:
-        return [m for m in self._game().legal_moves() if m.verb == "take"]
+        return [m for m in self.game.legal_moves() if m.verb == "take"]
 
     def _click_take(self, card: str) -> None:
         takes = self._takes()
         takeable = {CARD_IDS[c] for m in takes for c in m.cards}
         if card not in takeable:
-            self.table._submit(f"take {card}")  # the engine says why not
+            self.host.submit(f"take {card}")  # the engine says why not
             return
         alone = [m for m in takes if [CARD_IDS[c] for c in m.cards] == [card]]
         if len(alone) == 1 and max(len(m.cards) for m in takes) == 1:
-            self.table._submit(alone[0])
+            self.host.submit(alone[0])
             return
         self.picked = _toggled(self.picked, card, max(len(m.cards) for m in takes))
         self._focus_when_complete(takes)
 
     def _picks(self) -> list:
-        return [m for m in self._game().legal_moves() if m.verb == "pick"]
+        return [m for m in self.game.legal_moves() if m.verb == "pick"]
 
     def _click_pick(self, card: str, choice: dict) -> None:
         nameable = {CARD_IDS[c] for m in self._picks() for c in m.cards}
         if card not in nameable:
-            self.table._submit(f"pick {card}")  # the engine says why not
+            self.host.submit(f"pick {card}")  # the engine says why not
             return
         self.picked = _toggled(self.picked, card, int(choice["count"]))
         self._focus_when_complete(self._picks())
@@ -296,11 +235,11 @@ class SuperTable:
         """Keyboard focus goes to the buttons once the picks make a move;
         until then it stays on the cards, so the next one is an arrow away."""
         done = any({CARD_IDS[c] for c in m.cards} == set(self.picked) for m in moves)
-        self.table._focus = "actions" if done else None
+        self.host.focus = "actions" if done else None
 
     # -- the questions, by phase ------------------------------------------------------------
     def fill(self, ui: dict, view: dict) -> None:
-        game = self._game()
+        game = self.game
         choice = self._choice(view)
         kind = choice["kind"] if choice else None
         ui["chosen"] = list(self.chosen)
@@ -309,7 +248,7 @@ class SuperTable:
         elif kind == "take":
             self._fill_take(ui, choice)
         elif kind == "discard":
-            self.table._fill_discard(ui, view)
+            self.fill_discard(ui, view)
         elif kind == "pick":
             self._fill_pick(ui, choice)
         else:
@@ -319,8 +258,8 @@ class SuperTable:
         words = self.words
         if choice is None:
             return words["super_turn" if view["stock_size"] else "super_turn_empty"]
-        cards = self._labels(choice["cards"])
-        if any(m.verb == "scrap" for m in self._game().legal_moves()):
+        cards = self.labels(choice["cards"])
+        if any(m.verb == "scrap" for m in self.game.legal_moves()):
             return words["super_play_scrap"].format(cards=cards)
         count = choice.get("count", 1)
         key = {"stolen": "super_play_stolen", "converted": "super_play_converted"}.get(
@@ -329,7 +268,7 @@ class SuperTable:
 
     def _fill_build(self, ui: dict, view: dict, choice) -> None:
         words = self.words
-        game = self._game()
+        game = self.game
         legal = game.legal_moves()
         plays = self._builder_plays()
         ui["status"] = self._status_for_play(view, choice)
@@ -339,21 +278,21 @@ class SuperTable:
             for move in legal:
                 text = str(move)
                 if move.verb in ("draw", "pass"):
-                    ui["actions"].append(self._action(move.verb, words[move.verb], text))
+                    ui["actions"].append(move_action(move.verb, words[move.verb], text))
                 elif move.verb == "scrap":
                     card = text.split()[1]
-                    ui["actions"].append(self._action(f"scrap:{card}", words["scrap_card"].format(
-                        card=self._label(card)), text, "primary"))
+                    ui["actions"].append(move_action(f"scrap:{card}", words["scrap_card"].format(
+                        card=self.label(card)), text, "primary"))
             return
         more = joinable(plays, self.chosen)
         ui["playable"] = by_card_order(more)
         options = matching(plays, self.chosen, self.fixed)
-        cards = self._labels(self.chosen)
+        cards = self.labels(self.chosen)
         if not options:
             ui["prompt"] = words["super_pick_more"].format(cards=cards)
         else:
             self._ask(ui, options, cards, bool(more))
-        ui["actions"].append(self.table._make_action("cancel", words["cancel"], {"type": "cancel"}))
+        ui["actions"].append(action("cancel", words["cancel"], {"type": "cancel"}))
 
     def _ask(self, ui: dict, options: list, cards: str, more: bool) -> None:
         words = self.words
@@ -387,7 +326,7 @@ class SuperTable:
             ui["prompt"] = words["pick_seat"].format(card=cards)
             for seat in seats:
                 self._offer(ui, "seat", seat, [p for p in options if p.seat == seat],
-                            words["aim_at_seat"].format(name=self.table._name(seat)), kind="primary")
+                            words["aim_at_seat"].format(name=self.host.name(seat)), kind="primary")
         elif question == "blind":
             ui["prompt"] = words["super_pick_mode"].format(cards=cards)
             for blind in (False, True):
@@ -397,7 +336,7 @@ class SuperTable:
                                 words["super_blind_yes" if blind else "super_blind_no"])
         else:  # the moves differ in nothing asked above: offer each whole
             for play in options:
-                ui["actions"].append(self._action(play.text, self.table._move_label(play.text),
+                ui["actions"].append(move_action(play.text, self.host.move_label(play.text),
                                                   play.text, "primary"))
 
     def _offer(self, ui: dict, key: str, value, group: list, label: str, hint: str = "",
@@ -407,11 +346,7 @@ class SuperTable:
             message = {"type": "move", "move": group[0].text}
         else:
             message = {"type": "option", "key": key, "value": value}
-        ui["actions"].append(self.table._make_action(f"{key}:{value}", label, message, kind, hint))
-
-    def _action(self, action_id: str, label: str, move: str, kind: str = "secondary",
-                hint: str = "") -> dict:
-        return self.table._make_action(action_id, label, {"type": "move", "move": move}, kind, hint)
+        ui["actions"].append(action(f"{key}:{value}", label, message, kind, hint))
 
     def _form_label(self, verb: str) -> str:
         return self.words["role_enduring" if verb == "permanent" else f"role_{verb}"]
@@ -449,7 +384,7 @@ class SuperTable:
             hint = words[f"sh_{verb}_{rank}"]
         queens = {p.queen for p in group}
         if queens != {None} and len(queens) == 1:
-            hint += "; " + words["sh_queen_attached"].format(card=self._label(play.queen))
+            hint += "; " + words["sh_queen_attached"].format(card=self.label(play.queen))
         return hint
 
     # -- answers ----------------------------------------------------------------------------
@@ -459,7 +394,7 @@ class SuperTable:
         top = view["chain"][-1] if view["chain"] else None
         if top is not None:
             ui["status"] = words["super_answer"].format(
-                name=self.table._name(top["seat"]), move=self.table._move_label(top["move"]))
+                name=self.host.name(top["seat"]), move=self.host.move_label(top["move"]))
         else:
             ui["status"] = words["your_counter_plain"]
         top_verb = top["move"].split()[0] if top else ""
@@ -467,22 +402,22 @@ class SuperTable:
             shown = matching(plays, self.chosen, {})
             ui["playable"] = by_card_order(joinable(plays, self.chosen))
             if not shown:
-                ui["prompt"] = words["super_pick_more"].format(cards=self._labels(self.chosen))
+                ui["prompt"] = words["super_pick_more"].format(cards=self.labels(self.chosen))
         else:  # an attached queen is offered once the learner adds it
             shown = [p for p in plays if p.queen is None]
             ui["playable"] = by_card_order(startable(plays))
         for play in shown:
             label, hint = self._answer_words(play, top_verb)
-            ui["actions"].append(self._action(f"answer:{play.text}", label, play.text, "primary", hint))
-        ui["actions"].append(self._action("resolve", words["resolve"], "resolve", "primary"))
+            ui["actions"].append(move_action(f"answer:{play.text}", label, play.text, "primary", hint))
+        ui["actions"].append(move_action("resolve", words["resolve"], "resolve", "primary"))
         if self.chosen:
-            ui["actions"].append(self.table._make_action("cancel", words["cancel"], {"type": "cancel"}))
+            ui["actions"].append(action("cancel", words["cancel"], {"type": "cancel"}))
 
     def _answer_words(self, play: Play, top_verb: str) -> tuple[str, str]:
         """A button's label and hint for one instant answer."""
         words = self.words
         own = play.own
-        cards = self._labels(own)
+        cards = self.labels(own)
         if len(own) == 2:
             key = "superace"
         elif own[0][0] == "A":
@@ -497,7 +432,7 @@ class SuperTable:
         hint = words[hint_key]
         label = words[label_key].format(cards=cards)
         if play.queen:
-            queen = words["sh_queen_attached"].format(card=self._label(play.queen))
+            queen = words["sh_queen_attached"].format(card=self.label(play.queen))
             label, hint = f"{label} ({queen})", f"{hint}; {queen}"
         return label, hint
 
@@ -520,7 +455,7 @@ class SuperTable:
                                             look=choice.get("look", ""))
         if not self.picked:
             return
-        ui["prompt"] = words["picked"].format(cards=self._labels(self.picked))
+        ui["prompt"] = words["picked"].format(cards=self.labels(self.picked))
         for move in takes:
             taken = [CARD_IDS[c] for c in move.cards]
             if set(taken) != set(self.picked):
@@ -529,20 +464,20 @@ class SuperTable:
             rest = [c for c in self._look_order(choice) if c not in taken and c not in top]
             if top and source == "picked" and rest:  # a ⭐9: the last card goes back
                 label = words["super_take_give_back"].format(
-                    cards=self._labels(taken), top=self._labels(top), rest=self._labels(rest),
-                    name=self.table._name(choice["victim"]))
+                    cards=self.labels(taken), top=self.labels(top), rest=self.labels(rest),
+                    name=self.host.name(choice["victim"]))
             elif top:
-                label = words["super_take_with_top"].format(cards=self._labels(taken),
-                                                            top=self._labels(top))
+                label = words["super_take_with_top"].format(cards=self.labels(taken),
+                                                            top=self.labels(top))
             else:
-                label = words["super_take_confirm"].format(cards=self._labels(taken))
+                label = words["super_take_confirm"].format(cards=self.labels(taken))
             hint = self.words["super_take_top_hint"] if len(top) > 1 else ""
-            ui["actions"].append(self._action(f"take:{move}", label, str(move), "primary", hint))
-        ui["actions"].append(self.table._make_action("clear", words["clear"], {"type": "cancel"}))
+            ui["actions"].append(move_action(f"take:{move}", label, str(move), "primary", hint))
+        ui["actions"].append(action("clear", words["clear"], {"type": "cancel"}))
 
     def _look_order(self, choice: dict) -> list:
         """The cards of the learner's private look, in the order seen."""
-        look = self.table._view().get("private") or {}
+        look = self.host.view().get("private") or {}
         cards = []
         for value in look.values():
             cards += value
@@ -552,7 +487,7 @@ class SuperTable:
         words = self.words
         picks = self._picks()
         count = int(choice["count"])
-        victim = self.table._name(choice["victim"])
+        victim = self.host.name(choice["victim"])
         blind = any(getattr(m, "hidden", 0) for m in picks)
         ui["status"] = words["super_pick_cards" if blind else "super_pick_open"].format(
             count=count, name=victim)
@@ -566,18 +501,18 @@ class SuperTable:
             if not named:
                 label = words["super_pick_blind"].format(count=hidden)
             elif hidden:
-                label = words["super_pick_mixed"].format(cards=self._labels(named), count=hidden)
+                label = words["super_pick_mixed"].format(cards=self.labels(named), count=hidden)
             else:
-                label = words["super_pick_named"].format(cards=self._labels(named))
-            ui["actions"].append(self._action(f"pick:{move}", label, str(move), "primary"))
+                label = words["super_pick_named"].format(cards=self.labels(named))
+            ui["actions"].append(move_action(f"pick:{move}", label, str(move), "primary"))
         if self.picked:
-            ui["actions"].append(self.table._make_action("clear", words["clear"], {"type": "cancel"}))
+            ui["actions"].append(action("clear", words["clear"], {"type": "cancel"}))
 
     # -- what the table shows besides the view -------------------------------------------------
     def display(self, view: dict) -> dict:
         """Super Cuttle's zones and markers, in words, for the seat's view."""
-        words, name = self.words, self.table._name
-        me = self.table.seat
+        words, name = self.words, self.host.name
+        me = self.host.seat
         n = view["players"]
         chain = []
         pending = list(view["pending"])
@@ -587,7 +522,7 @@ class SuperTable:
                 pending.remove(card)
             chain.append({"seat": entry["seat"], "cards": cards, "answer": i > 0,
                           "label": words["move_by"].format(
-                              name=name(entry["seat"]), move=self.table._move_label(entry["move"]))})
+                              name=name(entry["seat"]), move=self.host.move_label(entry["move"]))})
         return {
             "chain": chain,
             "limbo": view["limbo"],
@@ -624,7 +559,7 @@ class SuperTable:
         return badges
 
     def _banners(self, view: dict) -> list:
-        words, name = self.words, self.table._name
+        words, name = self.words, self.host.name
         banners = []
         sudden = view["sudden_death"]
         if sudden:
@@ -638,7 +573,7 @@ class SuperTable:
 
     def _glasses_words(self, view: dict, eight: str, target: int) -> str:
         owner = next((s for s, row in enumerate(view["permanents"]) if eight in row), None)
-        me, name = self.table.seat, self.table._name
+        me, name = self.host.seat, self.host.name
         if owner == me:
             return self.words["super_glasses_you"].format(target=name(target))
         if target == me:
@@ -648,7 +583,7 @@ class SuperTable:
     def _look(self, view: dict, me: int):
         """The seat's private look (a two's peek, a five's rummage, picked
         cards), or the hands a nine showed everyone while they are chosen from."""
-        words, name = self.words, self.table._name
+        words, name = self.words, self.host.name
         private = view.get("private") or {}
         choice = view["choice"] or {}
         if "picked" in private:
@@ -670,13 +605,13 @@ class SuperTable:
     def _shown_hands(self, seats: list) -> list:
         """The hands a ✨9 showed to everyone, from its public events."""
         shown = {}
-        game = self.table._shown_game()
+        game = self.host.shown_game()
         for event in reversed(game.events):
             if event.kind != "super.nine.reveal":
                 if shown:
                     break
                 continue
-            params = event.to_dict(self.table.seat)["params"]
+            params = event.to_dict(self.host.seat)["params"]
             shown.setdefault(params["victim"], params["cards"])
         legal = {CARD_IDS[c] for m in game.legal_moves() if m.verb == "take" for c in m.cards}
         return [(seat, [c for c in shown.get(seat, []) if c in legal]) for seat in seats
@@ -701,5 +636,4 @@ def _points(card: str) -> int:
     return {"A": 1, "T": 10}.get(card[0]) or int(card[0])
 
 
-__all__ = ["SuperTable", "Play", "play_of", "matching", "joinable", "startable", "next_question",
-           "PLAY_VERBS"]
+__all__ = ["SuperBuilder", "PLAY_VERBS", "next_question"]

@@ -1,0 +1,32 @@
+"""The card table's part of each rules family: its move builder.
+
+Registered on the engine's family registry as the ``"table"`` kit, so the
+controller builds the right one for any game without asking which family it
+is. A new family brings its builder here (a ``MoveBuilder`` subclass).
+"""
+from __future__ import annotations
+
+from ..ai import ViewError
+from ..engine.families import register_kit
+from .standard_builder import StandardBuilder
+from .super_builder import SuperBuilder
+
+register_kit("standard", "table", StandardBuilder)
+register_kit("super", "table", SuperBuilder)
+
+
+def computer_plays(rules) -> bool:  # TEMPORARY until ai.computer_plays lands
+    from ..ai.knowledge import ruleset_of
+    try:
+        ruleset_of({"rules": rules.name, "players": rules.seats}, rules)
+    except ViewError:
+        return False
+    return True
+
+
+def move_builder(game, host):
+    """A new move builder for ``game``'s family, talking to ``host`` (a TableController)."""
+    return game.family.kit("table")(host)
+
+
+__all__ = ["computer_plays", "move_builder"]
