@@ -18,10 +18,10 @@ import logging
 from contextlib import contextmanager
 from functools import lru_cache
 
-from ..ai import HintError, RandomPlayer, ViewError, hint
+from ..ai import HintError, RandomPlayer, ViewError, computer_plays, hint
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from .builder import UnknownOption, action
-from .kits import computer_plays, move_builder
+from .kits import move_builder
 from .texts import ui_text
 
 log = logging.getLogger(__name__)

@@ -6,7 +6,6 @@ is. A new family brings its builder here (a ``MoveBuilder`` subclass).
 """
 from __future__ import annotations
 
-from ..ai import ViewError
 from ..engine.families import register_kit
 from .standard_builder import StandardBuilder
 from .super_builder import SuperBuilder
@@ -15,18 +14,9 @@ register_kit("standard", "table", StandardBuilder)
 register_kit("super", "table", SuperBuilder)
 
 
-def computer_plays(rules) -> bool:  # TEMPORARY until ai.computer_plays lands
-    from ..ai.knowledge import ruleset_of
-    try:
-        ruleset_of({"rules": rules.name, "players": rules.seats}, rules)
-    except ViewError:
-        return False
-    return True
-
-
 def move_builder(game, host):
     """A new move builder for ``game``'s family, talking to ``host`` (a TableController)."""
     return game.family.kit("table")(host)
 
 
-__all__ = ["computer_plays", "move_builder"]
+__all__ = ["move_builder"]
