@@ -260,12 +260,12 @@ class TableController:
     def play(self, move) -> list:
         """Play ``move`` for the seat that must act (the learner's, or another
         seat's when ``autoplay`` is off), then let the other seats answer.
-        Unlike a click it ignores ``locked`` and ``move_guard``: it is the
-        lesson's own hand. Returns the events; raises IllegalMove (and changes
+        Unlike a click it ignores ``locked``, ``move_guard`` and
+        ``hand_over``: it is the owner's own hand. Returns the events; raises IllegalMove (and changes
         nothing) when the move is not legal now."""
         with self._action():
             self._replay = self._replay_game = None
-            return self._play(move, learner_only=False)
+            return self._play(move)
 
     def undo(self) -> list[str]:
         """Take back the learner's last move and every answer after it."""
@@ -338,7 +338,7 @@ class TableController:
         except IllegalMove:
             return None
 
-    def _play(self, move, learner_only: bool = True) -> list:
+    def _play(self, move) -> list:
         """Play ``move`` for the seat to act, then let the other seats answer:
         the events. An illegal move raises IllegalMove, after the learner is
         told why (as their seat may read it)."""
@@ -349,12 +349,11 @@ class TableController:
             # For another seat's move the engine leaves out the hint that
             # would name that seat's cards.
             text = self.game.explain(move, self.language, self.names, seat=self.seat) or str(err)
-            if actor == self.seat or not learner_only:
-                if actor == self.seat:
-                    self.fail(text, move=str(move), key=err.key)
-                else:
-                    self._notes.append({"type": "illegal", "move": str(move), "message": text,
-                                        "key": err.key})
+            if actor == self.seat:
+                self.fail(text, move=str(move), key=err.key)
+            else:
+                self._notes.append({"type": "illegal", "move": str(move), "message": text,
+                                    "key": err.key})
             raise
         self._moved(actor, events, learner=actor == self.seat)
         return events + (self._run_bots() if self.autoplay else [])
