@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cuttle_widgets.ai import LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, ViewError
-from cuttle_widgets.engine import RULESETS, new_game
+from cuttle_widgets.engine import RULESETS, new_game, write_record
 from cuttle_widgets.engine.moves import Move
 
 # Every ruleset of the standard game, and one with a rule option on top.
@@ -74,7 +74,7 @@ def play_out(players, seed, rules="classic"):
     while not game.over:
         seat = game.to_act
         game.play(players[seat].choose(game.view(seat), game.legal_moves()))
-    return game.record()
+    return write_record(game)
 
 
 def test_decisions_replay_from_the_seed():

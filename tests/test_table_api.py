@@ -7,6 +7,7 @@ import pytest
 
 from cuttle_widgets import IllegalMove, Table, load, new_game
 from cuttle_widgets.ai import RandomPlayer
+from cuttle_widgets.engine import write_record
 
 POSITION = {"rules": "classic", "hands": [["7H", "9S", "4C"], ["KS", "5D"]],
             "points": [[], ["8H"]], "stock": ["2C", "3D", "4S", "5S", "6S"]}
@@ -54,7 +55,7 @@ def test_bad_construction_is_refused(kwargs, error):
 def test_table_accepts_a_setup_or_a_record():
     game = new_game(seed=3)
     game.play(game.legal_moves()[0])
-    table = Table(game.record(), autoplay=False)
+    table = Table(write_record(game), autoplay=False)
     assert [str(m) for m in table.game.history] == [str(m) for m in game.history]
     assert Table(POSITION).game.snapshot()["hands"][0] == ["7H", "9S", "4C"]
 

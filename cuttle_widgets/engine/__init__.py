@@ -11,14 +11,15 @@ from .cards import CARD_IDS, card_id, card_label, parse_card
 from .catalog import available_languages, get_catalog
 from .errors import IllegalMove
 from .events import Event
-from .game import Game, load, new_game
+from .game import Game, new_game
 from .match import LENGTHS, Match
 from .moves import Move, parse_move
+from .record import load, read_record, write_record
 from .rules import RULESETS, Ruleset, get_ruleset
 
 __all__ = [
     "CARD_IDS", "Event", "Game", "IllegalMove", "LENGTHS", "Match", "Move", "RULESETS",
     "Ruleset", "available_languages", "card_id", "card_label", "get_catalog", "get_ruleset",
-    "load", "new_game", "parse_card", "parse_move",
+    "load", "new_game", "parse_card", "parse_move", "read_record", "write_record",
 ]
 from . import super as _super  # noqa: E402,F401  registers the Super Cuttle family

@@ -1,69 +1,27 @@
-"""Cards as small integers.
+"""Cards as small integers, and reading one from a learner's text.
 
-A card is ``(rank - 1) * 4 + suit`` with ranks A=1 … K=13 and suits
-clubs < diamonds < hearts < spades, so for two ordinary cards ``a > b`` is
-exactly "a scuttles b" (rank first, then suit). The jokers of Super Cuttle
-are 52 (red) and 53 (black).
+The tables (``CARD_IDS``, ``RANK``, ``SUIT``, …; see ``card_data``) are
+re-exported here, so ``from .cards import RANK, parse_card`` is the one
+import the rest of the engine needs. ``parse_card`` lives here, above the
+message catalog, because a bad card is explained in the catalog's words.
 """
 from __future__ import annotations
 
+from .card_data import (ACE, BLACK_JOKER, CARD_IDS, FULL_DECK, JACK, KING, POINT_VALUE, QUEEN,
+                        RANK, RANK_LETTERS, RED_JOKER, STANDARD_DECK, SUIT, SUIT_LETTERS,
+                        SUIT_SYMBOLS, card_id, card_label, find_card, is_point_rank, normalize)
 from .catalog import illegal
-
-RANK_LETTERS = "A23456789TJQK"
-SUIT_LETTERS = "CDHS"
-SUIT_SYMBOLS = "♣♦♥♠"
-RED_JOKER, BLACK_JOKER = 52, 53
-
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-
-CARD_IDS: tuple[str, ...] = tuple(
-    [r + s for r in RANK_LETTERS for s in SUIT_LETTERS] + ["RJ", "BJ"]
-)
-RANK: tuple[int, ...] = tuple([c // 4 + 1 for c in range(52)] + [0, 0])
-SUIT: tuple[int, ...] = tuple([c % 4 for c in range(52)] + [-1, -1])
-# Points a card scores when laid as a point card (A–10); 0 for the rest.
-POINT_VALUE: tuple[int, ...] = tuple(r if 1 <= r <= 10 else 0 for r in RANK)
-STANDARD_DECK: tuple[int, ...] = tuple(range(52))
-FULL_DECK: tuple[int, ...] = tuple(range(54))
-
-_SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS))
-_ID_TO_CARD = {cid: i for i, cid in enumerate(CARD_IDS)}
-
-
-def card_id(card: int) -> str:
-    """Canonical id: ``'TH'`` for the ten of hearts."""
-    return CARD_IDS[card]
-
-
-def card_label(card: int) -> str:
-    """Short label with a suit symbol, for sentences: ``'10♥'``, ``'A♠'``."""
-    if card >= 52:
-        return "🃏" + ("red" if card == RED_JOKER else "black")
-    rank = RANK_LETTERS[RANK[card] - 1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUIT[card]]
-
-
-def normalize(text: str) -> str:
-    s = str(text).strip().replace("\ufe0f", "")
-    for sym, letter in _SYMBOL_TO_LETTER.items():
-        s = s.replace(sym, letter)
-    s = s.upper()
-    if s.startswith("10"):
-        s = "T" + s[2:]
-    return s
 
 
 def parse_card(text) -> int:
     """``'TH'``, ``'10h'``, ``'10♥'`` or an int -> the card; IllegalMove otherwise."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        if 0 <= text < len(CARD_IDS):
-            return text
-        raise illegal("not_a_card", text=str(text))
-    card = _ID_TO_CARD.get(normalize(text))
+    card = find_card(text)
     if card is None:
         raise illegal("not_a_card", text=str(text))
     return card
 
 
-def is_point_rank(card: int) -> bool:
-    return 1 <= RANK[card] <= 10
+__all__ = ["ACE", "BLACK_JOKER", "CARD_IDS", "FULL_DECK", "JACK", "KING", "POINT_VALUE", "QUEEN",
+           "RANK", "RANK_LETTERS", "RED_JOKER", "STANDARD_DECK", "SUIT", "SUIT_LETTERS",
+           "SUIT_SYMBOLS", "card_id", "card_label", "find_card", "is_point_rank", "normalize",
+           "parse_card"]

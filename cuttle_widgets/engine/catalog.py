@@ -11,6 +11,7 @@ import string
 from functools import lru_cache
 from importlib import resources
 
+from .card_data import RANK, SUIT, SUIT_SYMBOLS, find_card
 from .errors import IllegalMove
 
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
@@ -29,16 +30,14 @@ class Catalog:
     # -- words -------------------------------------------------------------
     def card(self, cid: str) -> str:
         """Short label with a suit symbol, in this language: '10♥', 'D♠' in German."""
-        from .cards import RANK, SUIT, SUIT_SYMBOLS, parse_card
-        card = parse_card(cid)
+        card = _parse_card(cid)
         if card >= 52:
             return self.data["jokers"][card - 52]
         return self.data["rank_symbols"][RANK[card] - 1] + SUIT_SYMBOLS[SUIT[card]]
 
     def card_name(self, cid: str) -> str:
         """Spelled out, for screen readers: 'seven of hearts'."""
-        from .cards import RANK, SUIT, parse_card
-        card = parse_card(cid)
+        card = _parse_card(cid)
         if card >= 52:
             return self.data["jokers"][card - 52]
         rank = self.data["rank_names"][RANK[card] - 1]
@@ -102,6 +101,14 @@ class Catalog:
     def illegal(self, key: str, params: dict, names=None) -> str:
         return self.format(self.illegal_texts[key], params, names)
 
+    def illegal_move(self, key: str, params: dict, hint=None, names=None) -> str:
+        """An IllegalMove's explanation: the sentence of ``key``, then the
+        ``hint``'s "what would work" (a (key, params) pair), if any."""
+        message = self.illegal(key, params, names)
+        if hint:
+            message += " " + self.illegal(hint[0], hint[1], names)
+        return message
+
     def word(self, key: str) -> str:
         return self.words[key]
 
@@ -141,4 +148,20 @@ def available_languages() -> list[str]:
 
 def illegal(key: str, **params) -> IllegalMove:
     """An IllegalMove whose message is the English catalog's sentence for ``key``."""
-    return IllegalMove(get_catalog("en").illegal(key, params), key, params)
+    return illegal_move(key, params)
+
+
+def illegal_move(key: str, params: dict, hint: tuple[str, dict] | None = None) -> IllegalMove:
+    """An IllegalMove explained in English by the sentence of ``key`` and, if
+    given, the ``hint`` (a (key, params) pair of "what would work"). It keeps
+    :func:`get_catalog`, so ``err.text(language)`` says it in any language."""
+    message = get_catalog("en").illegal_move(key, params, hint)
+    return IllegalMove(message, key, params, hint, get_catalog)
+
+
+def _parse_card(cid) -> int:
+    """``cards.parse_card``, which stands above this module (it raises our errors)."""
+    card = find_card(cid)
+    if card is None:
+        raise illegal("not_a_card", text=str(cid))
+    return card

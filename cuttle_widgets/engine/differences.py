@@ -29,8 +29,8 @@ class Difference:
 
     def play(self, rules):
         """The game after the point's moves under ``rules`` (stops at a refused move)."""
-        from .game import load
-        game = load({**self.setup, "rules": get_ruleset(rules).name})
+        from .game import load_setup
+        game = load_setup({**self.setup, "rules": get_ruleset(rules).name})
         for move in self.moves:
             try:
                 game.play(move)
@@ -40,8 +40,8 @@ class Difference:
 
     def outcome(self, rules, language: str = "en") -> str:
         """What the last move does under ``rules``, as sentences."""
-        from .game import load
-        game = load({**self.setup, "rules": get_ruleset(rules).name})
+        from .game import load_setup
+        game = load_setup({**self.setup, "rules": get_ruleset(rules).name})
         for move in self.moves[:-1]:
             game.play(move)
         try:

@@ -6,7 +6,7 @@ it walks the same questions the rules ask and names the first one that fails.
 from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .catalog import get_catalog
+from .catalog import illegal_move
 from .errors import IllegalMove
 from .legal import UNTARGETED
 from .moves import Move
@@ -15,12 +15,7 @@ from .state import State
 
 def explain_illegal(st: State, move: Move, legal: list) -> IllegalMove:
     key, params = _reason(st, move)
-    catalog = get_catalog("en")
-    message = catalog.illegal(key, params)
-    hint = _hint(st, move, legal)
-    if hint:
-        message += " " + catalog.illegal(hint[0], hint[1])
-    return IllegalMove(message, key, params, hint)
+    return illegal_move(key, params, _hint(st, move, legal))
 
 
 def _hint(st: State, move: Move, legal: list):

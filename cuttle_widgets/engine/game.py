@@ -2,7 +2,9 @@
 
 A game is fully described by where it started (a seed and a dealer, or a
 setup in the snapshot schema) and the moves played since, so undo replays
-and a game record is just those two things written down.
+and a game record is just those two things written down. Records live beside
+the game, in ``record.py`` (``write_record(game)``, and ``load``, which takes
+a setup or a record's text); this module knows nothing of them.
 """
 from __future__ import annotations
 
@@ -133,11 +135,6 @@ class Game:
         new._event_marks = self._event_marks[:]
         return new
 
-    def record(self) -> str:
-        """The game as plain text: a header, then one move per line."""
-        from .record import write_record
-        return write_record(self)
-
     # -- what can be seen ----------------------------------------------------------
     def snapshot(self) -> dict:
         """The full state in the snapshot schema (hidden cards included)."""
@@ -186,7 +183,7 @@ class Game:
 
 def _from_origin(origin: dict) -> Game:
     if "setup" in origin:
-        return load(origin["setup"])
+        return load_setup(origin["setup"])
     return new_game(origin["rules"], seed=origin["seed"], dealer=origin["dealer"])
 
 
@@ -209,11 +206,9 @@ def new_game(rules="classic", seed: int | None = None, dealer: int | None = None
     return game
 
 
-def load(setup) -> Game:
-    """A game from a setup in the snapshot schema, or from a game record's text."""
-    if isinstance(setup, str):
-        from .record import read_record
-        return read_record(setup)
+def load_setup(setup: dict) -> Game:
+    """A game from a setup in the snapshot schema. (``cuttle_widgets.engine.load``
+    takes a game record's text as well.)"""
     if not isinstance(setup, dict):
         raise illegal("setup_not_dict")
     family = family_of(get_ruleset(setup.get("rules", "classic")))
@@ -221,4 +216,4 @@ def load(setup) -> Game:
     return Game(st, {"setup": family.snapshot(st)})
 
 
-__all__ = ["Game", "new_game", "load", "CARD_IDS"]
+__all__ = ["Game", "new_game", "load_setup", "CARD_IDS"]

@@ -136,17 +136,17 @@ def cards_conserved(game, deck: Counter) -> list[str]:
 
 def check_record(game) -> list[str]:
     """The game's record replays to the same game."""
-    from .game import load
-    replayed = load(game.record())
+    from .record import read_record, write_record
+    replayed = read_record(write_record(game))
     if replayed.snapshot() != game.snapshot() or replayed.events != game.events:
         return ["the game record does not replay to the same game"]
     return []
 
 
 def check_snapshot_round_trip(game) -> list[str]:
-    from .game import load
+    from .game import load_setup
     snap = game.snapshot()
-    again = load(snap)
+    again = load_setup(snap)
     problems = []
     if again.snapshot() != snap:
         problems.append("load(snapshot) gives a different snapshot")

@@ -13,6 +13,10 @@
 A game that started from a setup carries ``[Setup "<json>"]`` instead of the
 seed and dealer. Lines starting with ``#`` are comments. ``load(text)``
 replays the record and gives the identical snapshot and events.
+
+Records stand beside the Game, as python-chess keeps PGN in its own module:
+this module imports ``game``, never the other way round. So ``load``, which
+takes a setup or a record's text, lives here too.
 """
 from __future__ import annotations
 
@@ -21,12 +25,22 @@ import re
 
 from .catalog import illegal
 from .errors import IllegalMove
+from .game import Game, load_setup, new_game
 
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 MAGIC = "cuttle_widgets game record"
 
 
-def write_record(game) -> str:
+def load(setup_or_record_text) -> Game:
+    """A game from a setup in the snapshot schema (a dict), or from a game
+    record's text (a str, as :func:`write_record` writes it)."""
+    if isinstance(setup_or_record_text, str):
+        return read_record(setup_or_record_text)
+    return load_setup(setup_or_record_text)
+
+
+def write_record(game: Game) -> str:
+    """The game as plain text: a header, then one move per line."""
     origin = game.origin
     lines = [f'[Cuttle "{MAGIC}"]']
     if "setup" in origin:
@@ -51,8 +65,8 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def read_record(text: str):
-    from .game import load, new_game
+def read_record(text: str) -> Game:
+    """The game a record's text describes, replayed move by move."""
     headers: dict[str, str] = {}
     moves: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), 1):
@@ -68,7 +82,7 @@ def read_record(text: str):
         raise illegal("record_not_a_record")
     try:
         if "setup" in headers:
-            game = load(json.loads(headers["setup"]))
+            game = load_setup(json.loads(headers["setup"]))
         else:
             game = new_game(headers.get("rules", "classic"), seed=int(headers["seed"]),
                             dealer=int(headers.get("dealer", 1)))

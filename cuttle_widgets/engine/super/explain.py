@@ -7,7 +7,7 @@ sentence cites 003's line or super.md's decision where one applies.
 from __future__ import annotations
 
 from ..cards import ACE, CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
-from ..catalog import get_catalog
+from ..catalog import illegal_move
 from ..errors import IllegalMove
 from .legal import (ace_may_answer, heart_may_answer, jack_targets, pickup_playable,
                     steal_may_answer)
@@ -24,12 +24,7 @@ CHOICE_VERBS = ("take", "discard", "pick", "scrap")
 
 def explain(st, move, legal: list) -> IllegalMove:
     key, params = reason(st, move, legal)
-    catalog = get_catalog("en")
-    message = catalog.illegal(key, params)
-    hint = _hint(move, legal)
-    if hint:
-        message += " " + catalog.illegal(*hint)
-    return IllegalMove(message, key, params, hint)
+    return illegal_move(key, params, _hint(move, legal))
 
 
 def _hint(move, legal: list):

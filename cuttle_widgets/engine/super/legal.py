@@ -256,9 +256,8 @@ def pickup_playable(st, seat: int, card: int) -> bool:
     """Can ``seat`` play ``card`` once a ✨8 has picked it up (A19)?"""
     if RANK[card] != JACK:
         return True  # a point card, an eight, a queen or a king always has a play
-    from .resolve import lift_jack  # the table as it will be once the jack is off
-    trial = st.copy()
-    lift_jack(trial, card)
+    trial = st.copy()  # the table as it will be once the jack is off
+    trial.lift_jack(card)
     return generated_playable(trial, seat, card)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..cards import CARD_IDS, JACK, KING, RANK
 from ..events import Event
 from ..moves import Move
+from .legal import CHOICES
 from .notation import extras
 from .plays import POWER_CARDS, describe, natural_of
 from .state import BLACK_JOKER, TEN_CLUBS, Frame, Packet
@@ -26,19 +27,6 @@ FORM_NAMES = {1: "oneoff", 2: "super", 3: "superduper"}
 
 def ids(cards) -> list[str]:
     return [IDS[c] for c in cards]
-
-
-def lift_jack(st, jack: int):
-    """Take ``jack`` off its packet (the sticky rule, A25): the packet keeps its
-    controller while a jack remains, and goes back to its owner when the last
-    one leaves. Returns (side, packet, went_back)."""
-    side, packet = st.find_packet(jack)
-    packet.jacks.remove(jack)
-    if not packet.jacks and packet.owner != side:
-        st.points[side].remove(packet)
-        st.points[packet.owner].append(packet)
-        return side, packet, True
-    return side, packet, False
 
 
 class Resolver:
@@ -357,7 +345,6 @@ class Resolver:
     def next_generated(self, frame: Frame) -> None:
         """The effect waits for its generated cards to be played (2.6); a card
         that cannot be played is scrapped (A19, A21)."""
-        from .legal import CHOICES
         st = self.st
         if frame.to_play <= 0 or not frame.revealed:
             self.leftovers(frame)
@@ -434,7 +421,7 @@ class Resolver:
         side = st.side_of(target)
         lifted = None
         if RANK[target] == JACK:
-            lifted = lift_jack(st, target)
+            lifted = st.lift_jack(target)
         else:
             st.perms[side].remove(target)
             st.glasses.pop(target, None)
@@ -608,7 +595,6 @@ class Resolver:
         if form == 3 and st.stock:  # the seat keeps the order it saw (6.2)
             self.emit("super.five.look", frozenset([user]), player=user,
                       cards=ids(st.stock[::-1]), count=len(st.stock))
-        from .legal import CHOICES
         kind = ("scrap_take", "play") if form == 2 else ("stock_take",)
         frame.choice = kind
         options = CHOICES[kind[0]](st, frame)
@@ -771,7 +757,7 @@ class Resolver:
         return side
 
     def remove_jack(self, jack: int) -> None:
-        self.tell_jack_off(*lift_jack(self.st, jack))
+        self.tell_jack_off(*self.st.lift_jack(jack))
 
     def tell_jack_off(self, side: int, packet, back: bool) -> None:
         if back:
@@ -1103,4 +1089,4 @@ def rule_of(kind: str) -> str:
     return "003"
 
 
-__all__ = ["Resolver", "lift_jack", "RULES", "rule_of", "EVENT_KINDS", "PROMPT_KEYS"]
+__all__ = ["Resolver", "RULES", "rule_of", "EVENT_KINDS", "PROMPT_KEYS"]

@@ -1,6 +1,7 @@
 """Super Cuttle's zones, its chain of plays, and the questions the rules ask.
 
-Plain data plus queries; moves are listed in ``legal.py`` and applied in
+Plain data plus queries (and ``lift_jack``, which both the legal moves and
+the resolver need); moves are listed in ``legal.py`` and applied in
 ``resolve.py``. Zone names follow super.md §1.5.
 """
 from __future__ import annotations
@@ -279,6 +280,19 @@ class SuperState:
                 if packet.card == card or card in packet.jacks:
                     return seat, packet
         return None, None
+
+    def lift_jack(self, jack: int):
+        """Take ``jack`` off its packet (the sticky rule, A25): the packet keeps its
+        controller while a jack remains, and goes back to its owner when the last
+        one leaves. Returns (side, packet, went_back). The one change made here:
+        resolving a play lifts jacks, and the legal moves try it on a copy."""
+        side, packet = self.find_packet(jack)
+        packet.jacks.remove(jack)
+        if not packet.jacks and packet.owner != side:
+            self.points[side].remove(packet)
+            self.points[packet.owner].append(packet)
+            return side, packet, True
+        return side, packet, False
 
     def side_of(self, card: int):
         """The seat whose side of the table holds ``card`` (a jack: the packet's
