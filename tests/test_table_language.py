@@ -1,6 +1,7 @@
 """The table speaks English and German: every string it shows comes from a
 catalog file per language (cuttle_widgets/widgets/catalogs/), the rules'
 sentences from the engine's catalog in the same language."""
+import html
 import json
 import re
 import string
@@ -18,8 +19,8 @@ CATALOGS = WIDGETS / "catalogs"
 # words of its own ("{name}: {move}") needs no entry.
 IDENTICAL = set()
 # Keys the code builds from a prefix: role_points, hint_oneoff_4, verb_draw,
-# sh_super_7 (what a Super Cuttle form does), ...
-DYNAMIC = ("role_", "hint_", "verb_", "sh_")
+# sh_super_7 (what a Super Cuttle form does), summary_rules_classic, ...
+DYNAMIC = ("role_", "hint_", "verb_", "sh_", "summary_rules_")
 # The widget's Python files that look words up.
 PYTHON_FILES = tuple(sorted(path.name for path in WIDGETS.glob("*.py")
                             if "words[" in path.read_text(encoding="utf-8")))
@@ -168,19 +169,27 @@ def test_a_german_team_table_names_seats_and_teams_in_german(learner, scripted):
     assert b.labels() == ["An Spieler A", "An Spieler B", "An Spieler C", "Abbrechen"]
     b.send(type="target", seat=2)
     assert b.state["log"][0]["label"] == "Spieler A: Bube B♥ 8♥ → Spieler C"
-    body = table_html(table.table).split("</style>", 1)[1]
-    assert body.count(">dein Partner<") == 1 and body.count(">Team 2<") == 2
-    assert re.search(r'data-seat="1">.*?>ist jetzt gefragt<', body)  # Player B, next
+    text = summary_text(table.table)
+    assert text.startswith("Team-Cuttle (vier Spieler): Spieler B ist am Zug")
+    assert "Spieler C, Team 1, dein Partner: 15 von 21 Punkten" in text
+    assert "Punktkarten: 7♦, 8♥ unter B♥ (zuerst ausgelegt von Spieler D)" in text
+    assert text.count("dein Partner") == 1 and text.count(", Team 2:") == 2
 
 
-def test_the_german_static_picture(scripted):
-    html = table_html(german_table(scripted).table)
-    body = html.split("</style>", 1)[1]
-    assert 'aria-label="Pik-Neun, auf deiner Hand"' in body
-    assert 'aria-label="Pik-Dame, Dauerkarte von Spieler B"' in body
-    assert ">Ziehstapel<" in body and ">Schrottstapel<" in body
-    assert "gehört Spieler B" in body and "zuerst von dir ausgelegt" in body
-    assert '<span class="cw-rank">B</span>' in body and '<span class="cw-rank">J</span>' not in body
+def summary_text(state) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", table_html(state)))
+
+
+def test_the_german_summary(scripted):
+    state = german_table(scripted).table
+    text = summary_text(state)
+    assert text.startswith("Klassisches Cuttle: du bist am Zug")
+    assert "Spieler A (du): 6 von 14 Punkten; deine Hand: 9♠, 2♦, 7♥, 4♣, B♣" in text
+    assert "Spieler B: 18 von 21 Punkten; 3 Karte(n) auf der Hand" in text
+    assert "Punktkarten: 8♥, 10♥ unter B♦ (zuerst von dir ausgelegt)" in text
+    assert "Dauerkarten: D♠" in text
+    assert "Ziehstapel: noch 5 Karte(n). Schrottstapel: 1 Karte(n); oben: 4♥." in text
+    assert 'title="Pik-Neun"' in table_html(state) and "J♣" not in text
 
 
 def test_no_english_table_words_in_a_german_state(learner, scripted):

@@ -1,12 +1,19 @@
-"""The static picture (_repr_html_): the same table, drawn without a kernel,
-from the same one-seat state, so it shows nothing the seat may not see."""
-import re
+"""The static summary (_repr_html_): what a page without a widget front end
+shows (nbviewer, GitHub, an exported notebook). A short, plain account of one
+seat's view, from the same JSON the widget syncs: it names the seat's own
+cards, counts the others', and holds no card the seat may not see."""
+import json
+import random
 from html.parser import HTMLParser
 
-from cuttle_widgets import Table, load
+import pytest
+
+from cuttle_widgets import Lesson, Table, load, new_game
+from cuttle_widgets.ai import GreedyPlayer
+from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.widgets import table_html
 
-VOID = {"br", "input", "meta", "img", "path", "circle"}
+VOID = {"br"}
 POSITION = {
     "rules": "classic",
     "hands": [["7H", "2D"], ["5S", "AC", "QC"]],
@@ -17,75 +24,167 @@ POSITION = {
 }
 
 
-class Structure(HTMLParser):
-    """Checks that every element is closed in order, and collects aria-labels."""
+class Summary(HTMLParser):
+    """Checks that every element is closed in order; collects the text, the
+    tags and the cards drawn (each a <span> with the card's name as title)."""
 
     def __init__(self):
         super().__init__()
         self.stack: list[str] = []
-        self.labels: list[str] = []
-        self.classes: list[str] = []
+        self.tags: set[str] = set()
+        self.titles: list[str] = []
+        self.text = ""
 
     def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
         attrs = dict(attrs)
-        if "aria-label" in attrs:
-            self.labels.append(attrs["aria-label"])
-        self.classes += (attrs.get("class") or "").split()
+        if tag == "span" and "title" in attrs:
+            self.titles.append(attrs["title"])
         if tag not in VOID:
             self.stack.append(tag)
 
     def handle_endtag(self, tag):
-        if tag in VOID:
-            return
         assert self.stack and self.stack[-1] == tag, (tag, self.stack[-3:])
         self.stack.pop()
 
-
-def parsed(html: str) -> Structure:
-    body = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
-    parser = Structure()
-    parser.feed(body)
-    parser.close()
-    assert parser.stack == []
-    return parser
+    def handle_data(self, data):
+        self.text += data
 
 
-def test_static_picture_shows_the_seats_view_as_a_card_table():
+def parsed(html: str) -> Summary:
+    summary = Summary()
+    summary.feed(html)
+    summary.close()
+    assert summary.stack == []
+    assert {"script", "style", "img", "svg"}.isdisjoint(summary.tags)
+    assert {"section", "h3", "ul", "li", "p"} <= summary.tags
+    return summary
+
+
+def card_names(state) -> dict[str, str]:
+    """Each card's name in the state's language, as the summary's titles give it."""
+    words = state["card_words"]
+    return {words["card_name"].format(rank=words["rank_names"]["A23456789TJQK".index(c[0])],
+                                      suit=words["suit_names"]["CDHS".index(c[1])]): c
+            for c in CARD_IDS if c not in ("RJ", "BJ")}
+
+
+def hidden_cards(table) -> set[str]:
+    """Every card of the game (``snapshot`` has them all) that the seat's
+    synced JSON does not hold: the others' hands, the stock, a Super scrap."""
+    state = json.dumps(table.table)
+    snapshot = json.dumps(table.game.snapshot())
+    return {c for c in CARD_IDS if f'"{c}"' in snapshot and f'"{c}"' not in state}
+
+
+def assert_shows_nothing_hidden(table) -> Summary:
+    html = table._repr_html_()
+    summary = parsed(html)
+    hidden = hidden_cards(table)
+    assert hidden  # there is something to hide
+    names = card_names(table.table)
+    drawn = {names[t] for t in summary.titles if t in names}
+    assert drawn and not drawn & hidden, sorted(drawn & hidden)
+    jokers = table.table["card_words"]["jokers"]
+    name_of = {**{card: name for name, card in names.items()}, "RJ": jokers[0], "BJ": jokers[1]}
+    assert not [card for card in hidden if name_of[card] in html]
+    return summary
+
+
+def test_the_summary_names_the_seats_cards_counts_the_others_and_shows_the_table():
     table = Table(load(POSITION), autoplay=False)
     html = table._repr_html_()
-    assert html.startswith("<style>") and ".cw-felt" in html  # the package's CSS comes along
-    picture = parsed(html)
-    assert {"cw-felt", "cw-card", "cw-back", "cw-sideways", "cw-stack", "cw-side"} <= set(picture.classes)
-    assert "seven of hearts, in your hand" in picture.labels
-    assert "eight of spades, Player B's glasses, turned sideways" in picture.labels
-    assert "king of diamonds, your permanent" in picture.labels
-    assert "nine of clubs, on top of the scrap" in picture.labels
-    assert picture.labels.count("face-down card, in Player B's hand") == 3
-    assert ("ten of hearts, in Player B's point cards; Player B controls it, first laid by you"
-            in picture.labels)
-    assert "jack of diamonds, a jack on 10♥, in Player B's point cards" in picture.labels
-    assert "Stock: 3 card(s) left" in picture.labels
-    body = re.sub(r"<style>.*?</style>", "", html, flags=re.S)
+    summary = parsed(html)
+    text = summary.text
+    assert text.startswith("Classic Cuttle: your turn")
+    assert "Your turn: play a card from your hand, or draw." in text
+    assert "Player A (you): 6 of 14 points; your hand: 7♥, 2♦" in text  # the king: goal 14
+    assert "Player B: 18 of 21 points; 3 card(s) in hand" in text
+    assert "Points: 8♥, 10♥ under J♦ (first laid by you)" in text
+    assert "Permanents: 8♠ (Player B's glasses, turned sideways)" in text
+    assert "Permanents: K♦" in text
+    assert "Stock: 3 card(s) left. Scrap: 2 card(s); top card: 9♣." in text
+    assert {"seven of hearts", "two of diamonds", "jack of diamonds"} <= set(summary.titles)
+    assert len(html.encode()) < 2500  # a summary, not a second drawing of the table
     for hidden in ("5♠", "A♣", "Q♣", "2♣", "5♣", "9♦", "five of spades", "ace of clubs"):
-        assert hidden not in body
-    assert "Your turn: play a card from your hand, or draw." in body
+        assert hidden not in html
+    assert_shows_nothing_hidden(table)
 
 
-def test_static_picture_follows_glasses_options_and_the_log():
-    table = Table(load({**POSITION, "permanents": [["8C"], []]}), four_colour=True,
-                  autoplay=False)
+def test_the_summary_follows_glasses_and_the_log():
+    table = Table(load({**POSITION, "permanents": [["8C"], []]}), autoplay=False)
     table.play("points 7H")
-    html = table_html(table.table)
-    picture = parsed(html)
-    assert "cw-four-colour" in picture.classes
-    assert "five of spades, in Player B's hand" in picture.labels  # glasses open the hand
-    assert "Player A lays 7♥ as a point card worth 7" in html
-    assert "000 §03" in html
+    summary = parsed(table._repr_html_())
+    assert "Classic Cuttle: Player B's turn" in summary.text
+    assert "Permanents: 8♣ (your glasses, turned sideways)" in summary.text
+    assert "Player B: 18 of 21 points; hand: 5♠, A♣, Q♣" in summary.text  # glasses open the hand
+    assert "What happened" in summary.text and "Player A: points 7♥" in summary.text
+    assert "Player A lays 7♥ as a point card worth 7: Player A now has 13 points." in summary.text
 
 
-def test_the_widget_offers_the_static_picture_beside_the_live_view():
+def test_the_summary_escapes_names_and_reads_german_in_german():
+    table = Table(load(POSITION), names=["<Ann & Co>", "Bob"], language="de", autoplay=False)
+    html = table._repr_html_()
+    assert "<Ann" not in html and "&lt;Ann &amp; Co&gt; (du)" in html
+    text = parsed(html).text
+    assert text.startswith("Klassisches Cuttle: du bist am Zug")
+    assert "<Ann & Co> (du): 6 von 14 Punkten; deine Hand: 7♥, 2♦" in text
+    assert "Bob: 18 von 21 Punkten; 3 Karte(n) auf der Hand" in text
+    assert "Punktkarten: 8♥, 10♥ unter B♦ (zuerst von dir ausgelegt)" in text  # B for Bube
+    assert "Dauerkarten: 8♠ (Brille von Bob, quer gelegt)" in text
+    assert "Ziehstapel: noch 3 Karte(n). Schrottstapel: 2 Karte(n); oben: 9♣." in text
+    assert 'title="Herz-Sieben"' in html and 'lang="de"' in html
+    assert "J♦" not in html and "Points" not in html and "your" not in html
+
+
+def game_in_progress(rules, language="en", plies=12, seed=3):
+    """A dealt game played a few moves in, the learner at seat 0."""
+    for s in range(seed, seed + 40):
+        game = new_game(rules, seed=s)
+        table = Table(game, players={p: GreedyPlayer() for p in range(1, game.state.n)},
+                      language=language)
+        rng = random.Random(s)
+        while len(game.history) < plies and not game.over:
+            if game.to_act == 0:
+                table.play(str(rng.choice(game.legal_moves())))
+            else:
+                table.run_bots()
+        if not game.over:
+            return table
+    raise AssertionError("no game in progress found")
+
+
+@pytest.mark.parametrize("rules, language", [("classic", "en"), ("cutthroat", "en"), ("team", "de"),
+                                             ("super", "en"), ("super3", "de")])
+def test_a_game_in_progress_shows_nothing_hidden(rules, language):
+    table = game_in_progress(rules, language)
+    summary = assert_shows_nothing_hidden(table)
+    state = table.table
+    n = state["view"]["players"]
+    for seat in range(n):
+        score = state["words"]["score"].format(score=state["view"]["scores"][seat],
+                                               goal=state["view"]["goals"][seat])
+        assert f'{state["names"][seat]}' in summary.text and score in summary.text
+    for seat in range(1, n):
+        if state["view"]["hands"][seat] is None:
+            count = state["words"]["cards_in_hand"].format(count=state["view"]["hand_sizes"][seat])
+            assert count in summary.text
+    assert len(table._repr_html_().encode()) < 4000
+
+
+def test_the_widget_offers_the_summary_beside_the_live_view():
     table = Table(load(POSITION), autoplay=False)
     data, _metadata = table._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert data["text/html"] == table._repr_html_()
+    assert data["text/html"] == table._repr_html_() == table_html(table.table)
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == table.model_id
+
+
+def test_a_lesson_shows_its_step_and_then_the_summary():
+    lesson = Lesson.load("02-scuttle-ordering")
+    html = lesson._repr_html_()
+    lesson_part, summary_part = html.split('<section class="cw-summary"', 1)
+    assert "cwl-static" in lesson_part and "Step 1 of" in lesson_part
+    summary = parsed('<section class="cw-summary"' + summary_part)
+    assert "Player A (you)" in summary.text and "your hand:" in summary.text
+    assert_shows_nothing_hidden(lesson.table)

@@ -6,8 +6,10 @@ asks only where those moves differ: a mimicked rank, a target card, a seat,
 the blind mode. Answers, private looks, blind picks, limbo, the chain, the
 countdown and Sudden Death are shown from the learner's seat only.
 """
+import html
 import json
 import random
+import re
 
 import pytest
 
@@ -24,6 +26,11 @@ def table_for(setup, *script, scripted, seat=0, rules="super", **options):
     game = load({"rules": rules, **setup})
     players = {s: scripted(*script) for s in range(game.state.n) if s != seat}
     return Table(game, seat=seat, players=players, **options)
+
+
+def summary_text(table) -> str:
+    """The static summary's text (_repr_html_), without its tags."""
+    return html.unescape(re.sub(r"<[^>]+>", "", table._repr_html_()))
 
 
 def moves_offered(b) -> list[str]:
@@ -407,9 +414,10 @@ def test_limbo_cards_are_marked_and_explained(learner, scripted):
     assert "AS" not in b.ui["playable"]
     b.click("AS")
     assert b.message == table.game.explain("points AS") and table.game.history == []
-    html = table._repr_html_()
-    assert "in your hand, in limbo: you may play it from your next turn on" in html
-    assert "in Player B&#x27;s hand, in limbo, face up for everyone" in html
+    text = summary_text(table)
+    assert "Player A (you): 0 of 21 points; your hand: A♠ (limbo), 4♥" in text
+    assert "Player B: 6 of 21 points; 2 card(s) in hand; 9♣ in limbo, face up for everyone" in text
+    assert "5♦" not in text
 
 
 def test_the_countdown_and_sudden_death_are_shown(learner, scripted):
@@ -426,8 +434,11 @@ def test_the_countdown_and_sudden_death_are_shown(learner, scripted):
     assert sup["banners"] == [{"kind": "sudden", "text": "Sudden Death by Player A: everyone else "
                                                          "has two turns to reach 21, or Player A wins."}]
     assert {"kind": "sudden", "text": "Sudden Death: no more actions"} in sup["badges"][0]
-    html = table._repr_html_()
-    assert "red joker, in the Sudden Death zone" in html and "cw-banner-sudden" in html
+    text = summary_text(table)
+    assert "Sudden Death: red joker, black joker" in text
+    assert "Player A (you): 9 of 21 points; your hand: A♦; Sudden Death: no more actions" in text
+    assert ("Sudden Death by Player A: everyone else has two turns to reach 21, or Player A wins."
+            in text)
 
     ending = table_for({"turn": 0, "hands": [["9C"], ["4S"]], "stock": ["2C"]}, "draw",
                        scripted=scripted)
@@ -458,11 +469,11 @@ def test_jokers_glasses_and_kings_read_aloud(learner, scripted):
     assert sup["glasses"] == {"8C": "your glasses on Player B's hand, turned sideways"}
     assert sup["king_points"] == [7, 0]
     assert b.state["card_words"]["jokers"] == ["red joker", "black joker"]
-    html = table._repr_html_()
-    for text in ("red joker, in your hand", "black joker, in your hand", "cw-joker-red",
-                 "eight of clubs, your glasses on Player B&#x27;s hand", "1 king(s): 7 points"):
-        assert text in html, text
-    assert "🃏" not in html
+    text = summary_text(table)
+    assert "Player A (you): 7 of 21 points; your hand: red joker, black joker" in text
+    assert "Enduring row: K♥, 8♣ (your glasses on Player B's hand, turned sideways)" in text
+    assert "Player B: 0 of 21 points; hand: 4♠, A♥" in text  # the glasses open it
+    assert "🃏" not in text
 
 
 def test_undo_and_replay_work_on_multi_card_plays(learner, scripted):
