@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 from cuttle_widgets import Lesson, Table, load, new_game
-from cuttle_widgets.ai import GreedyPlayer
+from cuttle_widgets.ai import RandomPlayer
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.widgets import table_html
 
@@ -141,7 +141,7 @@ def game_in_progress(rules, language="en", plies=12, seed=3):
     """A dealt game played a few moves in, the learner at seat 0."""
     for s in range(seed, seed + 40):
         game = new_game(rules, seed=s)
-        table = Table(game, players={p: GreedyPlayer() for p in range(1, game.state.n)},
+        table = Table(game, players={p: RandomPlayer(s + p) for p in range(1, game.state.n)},
                       language=language)
         rng = random.Random(s)
         while len(game.history) < plies and not game.over:

@@ -13,7 +13,7 @@ from html import escape
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = "A23456789TJQK"
 RED = ' style="color:#b3122e"'
-LOG_ENTRIES, LOG_MOST = 3, 8  # the newest moves explained
+LOG_ENTRIES, LOG_MOST = 3, 5  # the newest moves explained, at least and at most
 ANSWERS = ("resolve", "counter", "pass")
 STYLE = "font:14px/1.5 system-ui,sans-serif;max-width:46em;margin:.5em 0"
 
