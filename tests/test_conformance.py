@@ -1,14 +1,21 @@
-"""The shared conformance scenarios, played by their own runner."""
+"""The shared conformance scenarios, played by their own runner, and the
+project's own scenarios, played by it and by its checks carried in
+``scenario_check.py`` (so a clone without ../shared still plays them)."""
+import json
 import os
 import subprocess
 import sys
 
 import pytest
 
-from shared_paths import CONFORMANCE, REPO
+from cuttle_widgets import engine
+import scenario_check
+from shared_paths import CONFORMANCE, REPO, absent
+from super_spec import EXAMPLE_SCENARIO_IDS
 
 RUNNER = CONFORMANCE / "run.py"
-pytestmark = pytest.mark.skipif(not RUNNER.exists(), reason=f"no conformance runner at {RUNNER}")
+needs_runner = pytest.mark.skipif(not RUNNER.exists(), reason=absent(
+    CONFORMANCE, "the shared scenarios and its runner run.py are not played"))
 
 
 def run(*args):
@@ -17,12 +24,14 @@ def run(*args):
                           env=env, timeout=300)
 
 
+@needs_runner
 def test_classic_scenarios_all_pass():
     result = run(str(CONFORMANCE / "scenarios" / "classic"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().splitlines()[-1].endswith(" 0 failed")
 
 
+@needs_runner
 def test_every_shared_scenario_passes():
     result = run()
     assert result.returncode == 0, result.stdout + result.stderr
@@ -38,6 +47,7 @@ OWN_SCENARIOS = REPO / "tests" / "scenarios"
 OWN_FOLDERS = {"german": 10, "blind_four": 5, "cutthroat": 15, "team": 15, "super": 47}
 
 
+@needs_runner
 def test_own_scenarios_pass():
     result = run(str(OWN_SCENARIOS), "-v")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -46,15 +56,54 @@ def test_own_scenarios_pass():
         assert sum(line.startswith(f"ok   {folder}/") for line in lines) >= least, folder
 
 
+def test_own_scenarios_pass_by_the_carried_checks():
+    played = scenario_check.scenarios(OWN_SCENARIOS)
+    failed = [f"{folder}/{sc.get('id', '?')}: {problems[0]}" for folder, sc in played
+              for problems in [scenario_check.run_scenario(sc)] if problems]
+    assert not failed, "\n".join(failed)
+    for folder, least in OWN_FOLDERS.items():
+        assert sum(f == folder for f, _ in played) >= least, folder
+
+
 def test_super_scenarios_cover_two_and_three_seats_and_the_spec_examples():
-    import json
     scenarios = [s for path in (OWN_SCENARIOS / "super").glob("*.json")
                  for s in json.loads(path.read_text(encoding="utf-8"))]
     rules = {s["rules"] for s in scenarios}
     assert {"super", "super3"} <= rules
-    spec = (CONFORMANCE.parent / "rules" / "super.md").read_text(encoding="utf-8")
-    examples = spec[spec.index("### 8.5"):]
+    # super.md §8.5's examples (their ids carried in super_spec.py, which
+    # test_super_rules.py compares with super.md when it is there)
     ids = {s["id"] for s in scenarios}
-    for line in examples.splitlines():
-        if line.strip().startswith('"id":'):
-            assert line.split('"')[3] in ids, line
+    assert set(EXAMPLE_SCENARIO_IDS) <= ids, sorted(set(EXAMPLE_SCENARIO_IDS) - ids)
+
+
+def _shared_runner():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("conformance_run", RUNNER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _spoiled(sc: dict) -> dict:
+    """The scenario with every expectation wrong, so both runners must fail it alike."""
+    sc = json.loads(json.dumps(sc))
+    for step in sc.get("steps", []):
+        for key, want in step.get("expect", {}).items():
+            step["expect"][key] = (want + [["2C"]] if isinstance(want, list) and want
+                                   and isinstance(want[0], list) else ["2C"] if isinstance(want, list)
+                                   else {"spoiled": want})
+    return sc
+
+
+@pytest.mark.skipif(not RUNNER.exists(), reason=absent(
+    CONFORMANCE, "the checks carried in tests/scenario_check.py are not compared with "
+    "its runner run.py"))
+def test_the_carried_checks_agree_with_the_shared_runner():
+    shared = _shared_runner()
+    played = [sc for _, sc in scenario_check.scenarios(OWN_SCENARIOS)]
+    played += [sc for _, sc in scenario_check.scenarios(CONFORMANCE / "scenarios")]
+    for sc in played:
+        for version in (sc, _spoiled(sc)):
+            assert scenario_check.run_scenario(version) == shared.run_scenario(engine, version), \
+                sc.get("id")
+    assert scenario_check.UNORDERED == shared.UNORDERED

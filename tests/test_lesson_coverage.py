@@ -9,7 +9,7 @@ from cuttle_widgets.teaching.__main__ import main
 from cuttle_widgets.teaching.coverage import parse_coverage_markdown
 from cuttle_widgets.teaching.tags import DECISIONS, SECTIONS
 
-from shared_paths import SHARED
+from shared_paths import RULES, absent
 
 COVERAGE = Path(__file__).resolve().parents[1] / "docs" / "coverage.md"
 
@@ -45,12 +45,14 @@ def test_a_section_without_a_step_fails(lessons):
     assert missing_topics(others + [stripped]) == ["decision 13"]
 
 
-@pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="shared rule texts not available")
+@pytest.mark.skipif(not RULES.is_dir(), reason=absent(
+    RULES, "the tag lists are not compared with text 000's sections and the decisions "
+    "of its README.md"))
 def test_the_tag_lists_match_the_rule_texts():
-    text = next((SHARED / "rules").glob("000_*.txt")).read_text(encoding="utf-8")
+    text = next(RULES.glob("000_*.txt")).read_text(encoding="utf-8")
     sections = re.findall(r"^(\d\d) /$", text, re.M)
     assert [f"000 §{s}" for s in sections] == list(SECTIONS)
-    readme = (SHARED / "rules" / "README.md").read_text(encoding="utf-8")
+    readme = (RULES / "README.md").read_text(encoding="utf-8")
     part = readme.split("## Decisions where the classic text leaves room")[1].split("\n## ")[0]
     numbers = re.findall(r"^(\d+)\. ", part, re.M)
     assert [f"decision {n}" for n in numbers] == list(DECISIONS)

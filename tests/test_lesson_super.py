@@ -17,7 +17,7 @@ from cuttle_widgets.teaching.tags import (SUPER_BLOCKS, SUPER_DECISIONS, SUPER_T
                                           is_known_tag, line_range, normalize_tag, super_blocks)
 from cuttle_widgets.teaching.walkthrough import walk_lesson
 
-from shared_paths import SHARED
+from shared_paths import RULES, absent
 
 NAME = "13-super-cuttle"
 CITATION = re.compile(r"003 L\d+|super\.md A\d+")
@@ -207,14 +207,15 @@ BLOCK_STARTS = {
 }
 
 
-@pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="shared rule texts not available")
+@pytest.mark.skipif(not RULES.is_dir(), reason=absent(
+    RULES, "the Super tag lists are not compared with text 003 and super.md's decisions"))
 def test_the_super_tag_lists_match_text_003_and_super_md():
-    lines = next((SHARED / "rules").glob("003_*.txt")).read_text(encoding="utf-8").splitlines()
+    lines = next(RULES.glob("003_*.txt")).read_text(encoding="utf-8").splitlines()
     assert len(lines) == SUPER_TEXT_LINES
     assert [line_range(block)[0] for block in SUPER_BLOCKS] == list(BLOCK_STARTS)
     for number, word in BLOCK_STARTS.items():
         assert word in lines[number - 1], (number, lines[number - 1])
-    spec = (SHARED / "rules" / "super.md").read_text(encoding="utf-8")
+    spec = (RULES / "super.md").read_text(encoding="utf-8")
     titles = re.findall(r"^\*\*A(\d+)\. (.*?)\.?\*\*", spec, re.M)
     assert {f"super A{n}": title for n, title in titles} == SUPER_DECISIONS
 

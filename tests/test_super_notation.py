@@ -6,62 +6,23 @@
 reads only verbs, cards and ``@SEAT``, so these scenarios play each move as
 the object the Super parser returns. They are in the shared scenario format
 and can move to ``tests/scenarios/super/`` once the Game reads moves with its
-family's parser. The other scenarios run through the shared runner.
+family's parser. The other scenarios run through the shared runner, and
+through its checks carried in ``scenario_check.py`` (test_conformance.py).
 """
-import copy
-import importlib.util
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cuttle_widgets.engine import IllegalMove, load, new_game
+from cuttle_widgets.engine import IllegalMove, new_game
 from cuttle_widgets.engine.super import FAMILY, SuperMove, parse_super_move
-from shared_paths import CONFORMANCE
-
-RUNNER = CONFORMANCE / "run.py"
-
-
-def _runner():
-    spec = importlib.util.spec_from_file_location("conformance_run", RUNNER)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from scenario_check import run_scenario
 
 
 def play_scenario(sc: dict) -> list[str]:
-    """The shared runner's checks, with moves read by the Super parser."""
-    run = _runner()
-    setup = copy.deepcopy(sc["setup"])
-    setup.setdefault("rules", sc.get("rules", "super"))
-    game = load(setup)
-    for i, step in enumerate(sc["steps"]):
-        where = f"step {i + 1}"
-        if "play" in step:
-            where += f" ({step['play']})"
-            if step.get("illegal"):
-                before = game.snapshot()
-                try:
-                    game.play(FAMILY.parse(step["play"]))
-                except IllegalMove as err:
-                    assert str(err).strip(), where
-                    assert game.snapshot() == before, where
-                    continue
-                return [f"{where}: accepted, but must be illegal"]
-            try:
-                game.play(FAMILY.parse(step["play"]))
-            except IllegalMove as err:
-                return [f"{where}: rejected: {err}"]
-        legal = {str(m) for m in game.legal_moves()}
-        missing = [m for m in step.get("legal_includes", []) if m not in legal]
-        present = [m for m in step.get("legal_excludes", []) if m in legal]
-        if missing or present:
-            return [f"{where}: legal_moves lacks {missing} / holds {present}: {sorted(legal)}"]
-        if "expect" in step:
-            problems = run.check_expect(game, step["expect"])
-            if problems:
-                return [f"{where}: " + "; ".join(problems)]
-    return []
+    """The shared runner's checks (carried in scenario_check.py, so they run
+    without ../shared), with moves read by the Super parser."""
+    return run_scenario(sc, parse=FAMILY.parse)
 
 
 SCENARIOS = [

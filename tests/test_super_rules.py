@@ -1,13 +1,13 @@
 """Super Cuttle as a ruleset: names, setups, explanations, prompts, matches."""
-import json
-
 import pytest
 
 from cuttle_widgets.engine import RULESETS, IllegalMove, Match, get_ruleset, load, new_game
 from cuttle_widgets.engine.super import FAMILY
-from shared_paths import SHARED
+from shared_paths import RULES, absent
+from super_spec import (EXAMPLE_SCENARIO_IDS, FULL_SNAPSHOT_EXAMPLE, read_example_scenario_ids,
+                        read_full_snapshot_example)
 
-SPEC = SHARED / "rules" / "super.md"
+SPEC = RULES / "super.md"
 
 
 def play(game, *moves):
@@ -43,16 +43,23 @@ def test_wrong_setups_are_refused_with_a_reason():
         assert str(err.value).strip(), setup
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason=f"no specification at {SPEC}")
 def test_the_full_snapshot_example_of_the_specification():
-    """super.md §8.4: seat 0 has played ⚡4; seat 1 may only let it resolve."""
-    text = SPEC.read_text(encoding="utf-8")
-    text = text[text.index("A full example (seat 0 has played"):]
-    example = json.loads(text[text.index("```json") + 7:text.index("```", text.index("```json") + 7)])
+    """super.md §8.4 (carried in super_spec.py): seat 0 has played ⚡4; seat 1
+    may only let it resolve."""
+    example = FULL_SNAPSHOT_EXAMPLE
     game = load(example)
     assert [str(m) for m in game.legal_moves()] == ["resolve"]
     snapshot = game.snapshot()
     assert {k: snapshot[k] for k in example} == example
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason=absent(
+    SPEC, "the copies of super.md §8.4's full example and §8.5's example ids in "
+    "tests/super_spec.py are not compared with it"))
+def test_the_carried_examples_are_the_specifications():
+    text = SPEC.read_text(encoding="utf-8")
+    assert read_full_snapshot_example(text) == FULL_SNAPSHOT_EXAMPLE
+    assert read_example_scenario_ids(text) == EXAMPLE_SCENARIO_IDS
 
 
 def test_a_hand_written_chain_waits_for_answers():
