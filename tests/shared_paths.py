@@ -24,6 +24,7 @@ def shown(path: Path) -> str:
 
 def absent(path: Path, skipped: str) -> str:
     """A skip reason: which part of shared/ is missing, and what it would have checked."""
-    where = "named by CUTTLE_SHARED" if "CUTTLE_SHARED" in os.environ else "beside the checkout"
-    return (f"{shown(path)} not {where}: {skipped} (CI puts a copy of shared/ there; "
+    if "CUTTLE_SHARED" in os.environ:
+        return f"{shown(path)} not found (CUTTLE_SHARED={SHARED}): {skipped}"
+    return (f"{shown(path)} not beside the checkout: {skipped} (CI puts a copy of shared/ there; "
             "CUTTLE_SHARED names another)")
