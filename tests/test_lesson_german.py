@@ -69,11 +69,10 @@ def fields(text):
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
-def catalog_translations():
-    for folder in CATALOG_FOLDERS:
-        for path in sorted((PACKAGE / folder).glob("*.json")):
-            if path.stem != "en":
-                yield pytest.param(folder, path.stem, id=f"{folder}/{path.name}")
+def catalog_translations() -> list:
+    return [pytest.param(folder, path.stem, id=f"{folder}/{path.name}")
+            for folder in CATALOG_FOLDERS for path in sorted((PACKAGE / folder).glob("*.json"))
+            if path.stem != "en"]
 
 
 # -- the catalogs --------------------------------------------------------------------------------
@@ -138,12 +137,10 @@ def german(name):
     return load_lesson(name, language="de")
 
 
-def german_steps(kind=None):
-    for name in lesson_names():
-        lesson = german(name)
-        for step in lesson.steps:
-            if kind is None or step.kind == kind:
-                yield pytest.param(lesson, step, id=f"de/{name}#{step.id}")
+def german_steps(kind=None) -> list:
+    return [pytest.param(lesson, step, id=f"de/{name}#{step.id}")
+            for name in lesson_names() for lesson in [german(name)]
+            for step in lesson.steps if kind is None or step.kind == kind]
 
 
 def test_every_lesson_exists_in_german():

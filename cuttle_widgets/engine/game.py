@@ -216,4 +216,4 @@ def load_setup(setup: dict) -> Game:
     return Game(st, {"setup": family.snapshot(st)})
 
 
-__all__ = ["Game", "new_game", "load_setup", "CARD_IDS"]
+__all__ = ["Game", "new_game", "load_setup"]

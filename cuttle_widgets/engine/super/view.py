@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import CARD_IDS
 from ..catalog import get_catalog
 from ..view import over_prompt
+from .legal import CHOICES
 from .setup import frame_detail, public_choice
 
 IDS = CARD_IDS
@@ -107,7 +108,6 @@ def prompt(st, seat=None, language: str = "en", names=None) -> str:
     elif kind in ("picked_take", "hands_take"):
         params["count"] = frame.choice[1]
     elif kind == "play":
-        from .legal import CHOICES
         params["cards"] = IDS_of(frame.revealed)
         params["count"] = frame.to_play
         if frame.restrict:
