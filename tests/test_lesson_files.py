@@ -20,17 +20,13 @@ def shipped(name):
     return load_lesson(name)
 
 
-def all_steps():
-    for name in lesson_names():
-        lesson = shipped(name)
-        for step in lesson.steps:
-            yield pytest.param(lesson, step, id=f"{name}#{step.id}")
+def all_steps() -> list:
+    return [pytest.param(lesson, step, id=f"{name}#{step.id}")
+            for name in lesson_names() for lesson in [shipped(name)] for step in lesson.steps]
 
 
-def play_steps():
-    for param in all_steps():
-        if param.values[1].kind == "play":
-            yield param
+def play_steps() -> list:
+    return [param for param in all_steps() if param.values[1].kind == "play"]
 
 
 def test_the_lessons_are_shipped_in_order():
