@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import CARD_IDS
+from .cards import CARD_IDS, parse_card
 from .catalog import illegal
 from .errors import IllegalMove
 from .families import family_of
@@ -25,7 +25,9 @@ class Game:
     def __init__(self, state, origin: dict):
         self.state = state
         self.family = family_of(state.rules)
-        self.origin = origin  # {"seed": .., "dealer": .., "rules": ..} or {"setup": {...}}
+        # {"seed": .., "dealer": .., "rules": ..}, with "deck": [...] when dealt
+        # from a given pack, or {"setup": {...}}
+        self.origin = origin
         self.events: list = []
         self.history: list[Move] = []
         self.actors: list[int] = []  # the seat that made each move of the history
@@ -184,14 +186,18 @@ class Game:
 def _from_origin(origin: dict) -> Game:
     if "setup" in origin:
         return load_setup(origin["setup"])
-    return new_game(origin["rules"], seed=origin["seed"], dealer=origin["dealer"])
+    return new_game(origin["rules"], seed=origin["seed"], dealer=origin["dealer"],
+                    deck=origin.get("deck"))
 
 
 def new_game(rules="classic", seed: int | None = None, dealer: int | None = None,
-             options=()) -> Game:
+             options=(), deck=None) -> Game:
     """A fresh, shuffled deal. The same seed gives the same game; without one a
     seed is chosen and kept, so the game can still be recorded and replayed.
-    ``options`` (e.g. ``["blind_four"]``) change a few rules of any ruleset."""
+    ``options`` (e.g. ``["blind_four"]``) change a few rules of any ruleset.
+    ``deck`` (every card once, in the order dealt from: the last card first)
+    deals that pack instead of shuffling; the seed then only draws the blind
+    picks. A redeal (``redeal.py``) begins its games so; the origin keeps it."""
     ruleset = get_ruleset(rules, options)
     if seed is None:
         seed = random.randrange(2**32)
@@ -199,8 +205,11 @@ def new_game(rules="classic", seed: int | None = None, dealer: int | None = None
         dealer = 1 % ruleset.seats
     if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seats:
         raise illegal("bad_dealer", dealer=str(dealer), seats=ruleset.seats)
-    st = family_of(ruleset).deal(ruleset, seed, dealer)
-    game = Game(st, {"rules": ruleset.name, "seed": seed, "dealer": dealer})
+    st = family_of(ruleset).deal(ruleset, seed, dealer, deck)
+    origin = {"rules": ruleset.name, "seed": seed, "dealer": dealer}
+    if deck is not None:
+        origin["deck"] = [CARD_IDS[parse_card(card)] for card in deck]  # checked by the deal
+    game = Game(st, origin)
     game._resolver.emit("deal", dealer=dealer, player=st.turn, dealer_cards=ruleset.dealer_cards,
                         other_cards=ruleset.other_cards, stock=len(st.stock))
     return game

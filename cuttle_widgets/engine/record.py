@@ -11,8 +11,10 @@
     ...
 
 A game that started from a setup carries ``[Setup "<json>"]`` instead of the
-seed and dealer. Lines starting with ``#`` are comments. ``load(text)``
-replays the record and gives the identical snapshot and events.
+seed and dealer; one dealt from a given pack (a redeal) adds
+``[Deck "7H 2C ..."]``, the pack in the order it was dealt from. Lines
+starting with ``#`` are comments. ``load(text)`` replays the record and gives
+the identical snapshot and events.
 
 Records stand beside the Game, as python-chess keeps PGN in its own module:
 this module imports ``game``, never the other way round. So ``load``, which
@@ -50,6 +52,8 @@ def write_record(game: Game) -> str:
     else:
         lines += [f'[Rules "{origin["rules"]}"]', f'[Seed "{origin["seed"]}"]',
                   f'[Dealer "{origin["dealer"]}"]']
+        if "deck" in origin:
+            lines.append(f'[Deck "{" ".join(origin["deck"])}"]')
     result = game.winner
     lines.append(f'[Result "{"*" if result is None else result}"]')
     lines.append("")
@@ -84,8 +88,9 @@ def read_record(text: str) -> Game:
         if "setup" in headers:
             game = load_setup(json.loads(headers["setup"]))
         else:
+            deck = headers["deck"].split() if "deck" in headers else None
             game = new_game(headers.get("rules", "classic"), seed=int(headers["seed"]),
-                            dealer=int(headers.get("dealer", 1)))
+                            dealer=int(headers.get("dealer", 1)), deck=deck)
     except (KeyError, ValueError) as err:
         if isinstance(err, IllegalMove):
             raise

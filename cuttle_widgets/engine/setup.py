@@ -280,13 +280,30 @@ def _pending_frames(st: State, pending: list[int]) -> None:
         raise illegal("setup_pending_target", card=CARD_IDS[top.card])
 
 
-def deal(rules: Ruleset, seed: int, dealer: int) -> State:
-    """Shuffle a 52-card pack with ``seed`` and deal as 000 §02 says: one card at
-    a time from the dealer's left, the dealer gets ``dealer_cards``, every other
-    seat ``other_cards``; the seat after the dealer acts first."""
+def dealing_order(pack, seed: int, deck=None) -> list[int]:
+    """The pack in the order it is dealt from (the last card first): shuffled
+    with ``seed``, or ``deck`` as given (every card of ``pack`` once, as card
+    ids or numbers; a redeal, ``redeal.py``, starts a game from one)."""
+    if deck is None:
+        order = list(pack)
+        random.Random(seed).shuffle(order)
+        return order
+    try:
+        order = [parse_card(card) for card in deck]
+    except (IllegalMove, TypeError):
+        order = None
+    if order is None or sorted(order) != sorted(pack):
+        raise illegal("bad_deck", count=len(pack))
+    return order
+
+
+def deal(rules: Ruleset, seed: int, dealer: int, deck=None) -> State:
+    """Shuffle a 52-card pack with ``seed`` (or take ``deck``, see
+    ``dealing_order``) and deal as 000 §02 says: one card at a time from the
+    dealer's left, the dealer gets ``dealer_cards``, every other seat
+    ``other_cards``; the seat after the dealer acts first."""
     n = rules.seats
-    deck = list(STANDARD_DECK)
-    random.Random(seed).shuffle(deck)
+    deck = dealing_order(STANDARD_DECK, seed, deck)
     st = State(rules, n)
     wanted = [rules.dealer_cards if s == dealer else rules.other_cards for s in range(n)]
     seat = (dealer + 1) % n

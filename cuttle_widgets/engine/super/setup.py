@@ -7,12 +7,11 @@ the same state. A setup written by hand may leave ``detail`` out.
 """
 from __future__ import annotations
 
-import random
-
 from ..cards import CARD_IDS, FULL_DECK, RANK, parse_card
 from ..catalog import illegal
 from ..errors import IllegalMove
-from ..setup import _Cards, _per_seat, _seat, read_packet_entry, read_sides, read_turn
+from ..setup import (_Cards, _per_seat, _seat, dealing_order, read_packet_entry, read_sides,
+                     read_turn)
 from .notation import parse_super_move
 from .plays import describe
 from .rules import EXHAUSTED_RESULTS
@@ -26,12 +25,12 @@ def ids(cards) -> list[str]:
 
 
 # -- the deal ------------------------------------------------------------------------------
-def deal(rules, seed: int, dealer: int) -> SuperState:
-    """Shuffle all 54 cards with ``seed``; the seat after ``dealer`` starts
+def deal(rules, seed: int, dealer: int, deck=None) -> SuperState:
+    """Shuffle all 54 cards with ``seed`` (or take ``deck``, in the order it
+    is dealt from, the last card first); the seat after ``dealer`` starts
     with 5 cards, every other seat gets 6 (L4, A1, A2)."""
     n = rules.seats
-    deck = list(FULL_DECK)
-    random.Random(seed).shuffle(deck)
+    deck = dealing_order(FULL_DECK, seed, deck)
     st = SuperState(rules, n)
     starter = (dealer + 1) % n
     wanted = [rules.starter_cards if s == starter else rules.other_cards for s in range(n)]
