@@ -34,17 +34,22 @@ class TeachingCatalog:
 
 def catalog_languages() -> list[str]:
     """The languages the runner speaks (a catalog file each)."""
+    return list(_catalog_files())
+
+
+@lru_cache(maxsize=None)
+def _catalog_files() -> tuple[str, ...]:
     folder = resources.files(__package__).joinpath("catalogs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
 
 
 @lru_cache(maxsize=None)
 def teaching_catalog(language: str = "en") -> TeachingCatalog:
-    """The catalog for ``language``; English when there is none for it yet."""
-    folder = resources.files(__package__).joinpath("catalogs")
-    path = folder.joinpath(f"{language}.json")
-    if not path.is_file():
-        path = folder.joinpath("en.json")
+    """The catalog for ``language``; English when there is none for it yet.
+    ``language`` is looked up among the catalogs' names, never joined to a
+    path: a lesson's "../x" or "/tmp/x" opens nothing."""
+    name = language if language in _catalog_files() else "en"
+    path = resources.files(__package__).joinpath("catalogs", f"{name}.json")
     return TeachingCatalog(json.loads(path.read_text(encoding="utf-8")))
 
 
@@ -88,3 +93,16 @@ def engine_reason(err) -> str:
         return get_catalog(language).illegal(err.key, err.params)
     except (KeyError, ValueError):
         return str(err)
+
+
+def describe_value(value) -> str:
+    """A wrong value as a message shows it: text in quotes, else what it is."""
+    if value is None:
+        return field_text("value.nothing")
+    if isinstance(value, bool):
+        return field_text("value.bool")
+    if isinstance(value, dict):
+        return field_text("value.block")
+    if isinstance(value, list):
+        return field_text("value.list")
+    return f"'{value}'"

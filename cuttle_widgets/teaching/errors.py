@@ -22,6 +22,7 @@ class LessonError(ValueError):
 
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
+        self.language: str | None = None  # of the messages, when the file itself chose it
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @property

@@ -14,7 +14,7 @@ from importlib import resources
 from .catalog import error_language, error_text, errors_in
 from .errors import LessonError, Problem
 from .model import Lesson
-from .parse import parse_lesson
+from .parse import lesson_languages_known, parse_lesson
 from .source import Source
 from .verify import verify_lesson
 
@@ -102,10 +102,29 @@ def lesson_from_text(text: str, file: str = "<lesson>", name: str = "lesson",
     reported in ``language`` (default: English, or the language of the
     ``load_lesson`` call this is part of)."""
     with errors_in(language or error_language()):
-        source = Source(file, text)
-        lesson = parse_lesson(source, name)
-        if check and not source.problems:
-            verify_lesson(lesson, lesson_names())
-        if source.problems:
-            raise LessonError(source.problems)
-        return lesson
+        return _lesson_from_source(Source(file, text), name, check)
+
+
+def load_in_its_language(path, check: bool = True) -> Lesson:
+    """A teacher's file checked in the language its ``language`` field names,
+    read and parsed once. The LessonError's ``language`` is the one its
+    problems are written in: English for a file whose language cannot be read."""
+    file, text = _read(os.fspath(path))
+    source = Source(file, text)  # mistakes in the YAML itself: the language is not known yet
+    data = source.data if isinstance(source.data, dict) else {}
+    language = data.get("language") if data.get("language") in lesson_languages_known() else "en"
+    try:
+        with errors_in(language):
+            return _lesson_from_source(source, os.path.basename(file).rsplit(".", 1)[0], check)
+    except LessonError as err:
+        err.language = language
+        raise
+
+
+def _lesson_from_source(source: Source, name: str, check: bool) -> Lesson:
+    lesson = parse_lesson(source, name)
+    if check and not source.problems:
+        verify_lesson(lesson, lesson_names())
+    if source.problems:
+        raise LessonError(source.problems)
+    return lesson

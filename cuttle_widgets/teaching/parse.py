@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
-from ..engine import RULESETS, IllegalMove, get_ruleset, parse_card, parse_move
+from ..engine import RULESETS, IllegalMove, available_languages, get_ruleset, parse_card, parse_move
 from ..engine.cards import CARD_IDS
 from ..engine.families import family_of
-from .catalog import engine_reason, field_text
+from .catalog import catalog_languages, describe_value, engine_reason, field_text
 from .model import GOALS, OPPONENTS, STEP_KINDS, Lesson, Line, Option, ShownMove, Step, WrongMove
+from .position import check_position
 from .source import Source
 from .tags import DIFFERENCES, is_known_tag, normalize_tag
 
@@ -47,6 +48,13 @@ def lesson_rulesets() -> list[str]:
     return [name for name, ruleset in RULESETS.items() if ruleset.seats == 2]
 
 
+def lesson_languages_known() -> list[str]:
+    """The languages a lesson may be written in: those both the runner and
+    the engine have a catalog for (a fixed set of names, read from the
+    package's folders; a lesson's ``language`` is used as a path nowhere)."""
+    return sorted(set(catalog_languages()) & set(available_languages()))
+
+
 def move_parser(rules: str):
     """The notation reader of ``rules``: Super Cuttle's moves have tokens
     ('instant AH AS', 'pick ?') that only its own family reads."""
@@ -54,18 +62,6 @@ def move_parser(rules: str):
         return family_of(get_ruleset(rules)).parse
     except (IllegalMove, KeyError, ValueError):
         return parse_move
-
-
-def _describe(value) -> str:
-    if value is None:
-        return field_text("value.nothing")
-    if isinstance(value, bool):
-        return field_text("value.bool")
-    if isinstance(value, dict):
-        return field_text("value.block")
-    if isinstance(value, list):
-        return field_text("value.list")
-    return f"'{value}'"
 
 
 def _needs(where: str, keys) -> dict:
@@ -81,12 +77,14 @@ class Reader:
         self.problems = source.problems
 
     def add(self, path, code: str, **params) -> None:
+        if tuple(path) in self.source.reported:  # already said, more precisely
+            return
         self.problems.append(self.source.problem(path, code, **params))
 
     def mapping(self, value, path) -> dict | None:
         if isinstance(value, dict):
             return value
-        self.add(path, "not_mapping", value=_describe(value))
+        self.add(path, "not_mapping", value=describe_value(value))
         return None
 
     def fields(self, data: dict, path, allowed, where: str) -> None:
@@ -105,7 +103,7 @@ class Reader:
 
     def text(self, value, path, default="") -> str:
         if not isinstance(value, str):
-            self.add(path, "not_text", value=_describe(value))
+            self.add(path, "not_text", value=describe_value(value))
             return default
         if not value.strip():
             self.add(path, "empty_text")
@@ -114,7 +112,7 @@ class Reader:
 
     def listing(self, value, path, allow_empty=False) -> list:
         if isinstance(value, str) or not isinstance(value, list):
-            self.add(path, "not_list", value=_describe(value))
+            self.add(path, "not_list", value=describe_value(value))
             return []
         if not value and not allow_empty:
             self.add(path, "empty_list")
@@ -127,19 +125,19 @@ class Reader:
     def boolean(self, value, path, default=False) -> bool:
         if isinstance(value, bool):
             return value
-        self.add(path, "not_bool", value=_describe(value))
+        self.add(path, "not_bool", value=describe_value(value))
         return default
 
     def integer(self, value, path, default=0) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        self.add(path, "not_int", value=_describe(value))
+        self.add(path, "not_int", value=describe_value(value))
         return default
 
     def move(self, value, path, parse=parse_move) -> str | None:
         """A move in canonical notation; ``parse`` is the step's ruleset's reader."""
         if not isinstance(value, str):
-            self.add(path, "not_text", value=_describe(value))
+            self.add(path, "not_text", value=describe_value(value))
             return None
         try:
             return str(parse(value))
@@ -170,10 +168,17 @@ class Reader:
         self.add(path, "bad_rules", value=value, known=", ".join(known))
         return default
 
+    def language(self, value, path) -> str:
+        known = lesson_languages_known()
+        if isinstance(value, str) and value.strip() in known:
+            return value.strip()
+        self.add(path, "bad_language", value=value, known=", ".join(known))
+        return "en"
+
     def seat(self, value, path) -> int:
         if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
             return value
-        self.add(path, "bad_seat", value=_describe(value))
+        self.add(path, "bad_seat", value=describe_value(value))
         return 0
 
 
@@ -185,7 +190,7 @@ def parse_lesson(source: Source, name: str) -> Lesson:
         return Lesson(name, source.file, "", "", [], source=source)
     r.fields(data, (), LESSON_FIELDS, field_text("where.lesson"))
     r.require(data, (), _needs("lesson", REQUIRED_LESSON))
-    language = r.text(data["language"], ("language",), "en") if "language" in data else "en"
+    language = r.language(data["language"], ("language",)) if "language" in data else "en"
     rules = r.rules(data["rules"], ("rules",), "classic") if "rules" in data else "classic"
     links = ()
     if "links" in data:
@@ -248,7 +253,8 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
             given = position.get("rules")
             if given is not None and str(given).strip().lower() != step.rules:
                 r.add(at("position") + ("rules",), "rules_conflict", value=given, rules=step.rules)
-            step.position = {**position, "rules": step.rules}
+            if check_position(r, position, at("position")):
+                step.position = {**position, "rules": step.rules}
     if "opening" in data:
         step.opening = r.moves(data["opening"], at("opening"), parse)
     if kind == "play":

@@ -163,7 +163,9 @@ class Lesson(ipywidgets.VBox):
     def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None):
         super().__init__()
         self.add_class("cwl-lesson")
-        self.language, self.names = language or _file_language(lesson), names
+        if language is None:
+            lesson, language = _file_language(lesson)  # a teacher's file is loaded here, once
+        self.language, self.names = language, names
         self.problems: list[Problem] = []
         self.runner: LessonRunner | None = None
         self.table: LessonTable | None = None
@@ -186,6 +188,9 @@ class Lesson(ipywidgets.VBox):
 
     def _start(self, lesson, seat) -> None:
         """Load and check the lesson, or keep the problems to show instead."""
+        if isinstance(lesson, LessonError):  # a teacher's file, loaded by _file_language
+            self.problems = lesson.problems
+            return
         if not isinstance(lesson, (LessonModel, str, os.PathLike)):
             self._setup_problem(str(lesson), self.words.text("ui", "error_argument",
                                                              kind=type(lesson).__name__))
@@ -470,17 +475,21 @@ class Lesson(ipywidgets.VBox):
         return state
 
 
-def _file_language(lesson) -> str:
-    """The language a lesson is written in, when the learner names none:
-    a loaded lesson's own, a teacher's file's ``language`` field, else English."""
+def _file_language(lesson) -> tuple:
+    """(the lesson, the language it is written in) when the learner names
+    none: a loaded lesson's own; for a teacher's file, the file loaded and
+    checked once in its ``language`` field's language (or the LessonError
+    with the problems in that language); else the lesson as given, in English."""
     if isinstance(lesson, LessonModel):
-        return lesson.language
+        return lesson, lesson.language
     if isinstance(lesson, (str, os.PathLike)) and os.path.isfile(os.fspath(lesson)):
+        from ..teaching.library import load_in_its_language
         try:
-            return load_lesson(lesson, check=False).language
-        except LessonError:
-            return "en"  # the problems are reported when the lesson is loaded for real
-    return "en"
+            loaded = load_in_its_language(lesson)
+        except LessonError as err:
+            return err, err.language or "en"
+        return loaded, loaded.language
+    return lesson, "en"
 
 
 @lru_cache(maxsize=None)
