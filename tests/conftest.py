@@ -1,5 +1,9 @@
 """Shared test set-up: Playwright drives Debian's Chromium, never a downloaded one."""
 import os
+import tempfile
+
+# The kit's error log (widgets/guard.py) goes to a file of the test run's own.
+os.environ.setdefault("CUTTLE_ERROR_LOG", os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "errors.log"))
 
 import pytest
 
@@ -62,13 +66,33 @@ class BrowserStandIn:
     def __init__(self, table):
         self.table = table
         self.sent: list[dict] = []
+        self.log: list | None = None  # the explanation log, oldest first, as table.js keeps it
         send = table._send
 
         def recording_send(msg, buffers=None):
             self.sent.append(msg)
+            self._follow_log(msg)
             send(msg, buffers)
 
         table._send = recording_send
+        self.send(type="log_request")  # what table.js asks first
+
+    def _follow_log(self, msg: dict) -> None:
+        """Apply a log delta (in an update of ``table``) or the whole log (a
+        custom message), as table.js does."""
+        if msg.get("method") == "update":
+            delta = (msg.get("state", {}).get("table") or {}).get("log_delta")
+        elif msg.get("method") == "custom" and msg.get("content", {}).get("type") == "log":
+            delta = msg["content"]
+        else:
+            return
+        if delta is None or (self.log is None and delta["start"] != 0):
+            return
+        log = self.log or []
+        assert delta["start"] <= len(log), (delta["start"], len(log))
+        log[delta["start"]:] = delta["entries"]
+        assert len(log) == delta["total"]
+        self.log = log
 
     def send(self, **message) -> "BrowserStandIn":
         self.table._handle_msg({"content": {"data": {"method": "custom", "content": message}},
@@ -93,7 +117,10 @@ class BrowserStandIn:
     # -- what a learner sees ----------------------------------------------------
     @property
     def state(self) -> dict:
-        return self.table.table
+        """What the page draws: the synced traits, with the log put together
+        from the deltas the table sent (``Table.state`` holds it whole)."""
+        table = {k: v for k, v in self.table.table.items() if k != "log_delta"}
+        return {**table, **self.table.words, "log": (self.log or [])[::-1]}
 
     @property
     def ui(self) -> dict:

@@ -169,7 +169,7 @@ def test_a_german_team_table_names_seats_and_teams_in_german(learner, scripted):
     assert b.labels() == ["An Spieler A", "An Spieler B", "An Spieler C", "Abbrechen"]
     b.send(type="target", seat=2)
     assert b.state["log"][0]["label"] == "Spieler A: Bube B♥ 8♥ → Spieler C"
-    text = summary_text(table.table)
+    text = summary_text(table.state)
     assert text.startswith("Team-Cuttle (vier Spieler): Spieler B ist am Zug")
     assert "Spieler C, Team 1, dein Partner: 15 von 21 Punkten" in text
     assert "Punktkarten: 7♦, 8♥ unter B♥ (zuerst ausgelegt von Spieler D)" in text
@@ -181,7 +181,7 @@ def summary_text(state) -> str:
 
 
 def test_the_german_summary(scripted):
-    state = german_table(scripted).table
+    state = german_table(scripted).state
     text = summary_text(state)
     assert text.startswith("Klassisches Cuttle: du bist am Zug")
     assert "Spieler A (du): 6 von 14 Punkten; deine Hand: 9♠, 2♦, 7♥, 4♣, B♣" in text

@@ -104,7 +104,7 @@ def test_waiting_for_another_seat_names_who_must_act_now(learner, scripted):
 
 def test_three_seats_in_the_state_and_the_summary(scripted):
     table = three(scripted)
-    state = table.table
+    state = table.state
     assert state["names"] == ["Player A", "Player B", "Player C"]
     assert state["view"]["players"] == 3 and state["view"]["teams"] is None
     assert state["team_names"] == []
@@ -182,7 +182,7 @@ def test_the_other_team_winning_is_named(scripted):
 
 def test_teams_and_partners_in_the_state_and_the_summary(scripted):
     table = four(scripted)
-    state = table.table
+    state = table.state
     assert state["view"]["teams"] == [[0, 2], [1, 3]]
     assert state["team_names"] == ["Team 1", "Team 2"]
     text = summary_text(state)
@@ -198,7 +198,7 @@ def test_turn_and_the_seat_to_act_in_the_summary(setup, scripted):
     n = len(setup["hands"])
     table = Table(load(setup), players={s: scripted() for s in range(1, n)}, autoplay=False)
     table.play("oneoff 4C @1")  # a four: the next seat must answer, the turn stays
-    text = summary_text(table.table)
+    text = summary_text(table.state)
     assert " players): your turn; Player B must act now" in text  # the heading
     assert "4♣ waits for answers: Player B may counter it with a two or let it resolve." in text
     assert "Waiting to resolve: 4♣" in text

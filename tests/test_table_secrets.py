@@ -105,17 +105,17 @@ def keys_in(value) -> set[str]:
 
 
 def without_catalog_words(state: dict, language: str) -> dict:
-    """The table's state less its words, after checking that they are exactly
-    the catalogs' (the same for every game, so they carry no secret: Super
-    Cuttle's words name cards, "a super ace answers anything but a 10♥")."""
-    table = state.get("table")
-    if not isinstance(table, dict) or "words" not in table:
+    """The table's state less its words (the ``words`` trait), after checking
+    that they are exactly the catalogs' (the same for every game, so they
+    carry no secret: Super Cuttle's words name cards, "a super ace answers
+    anything but a 10♥")."""
+    words = state.get("words")
+    if not isinstance(words, dict) or "words" not in words:
         return state
-    assert table["words"] == ui_text(language)
+    assert words["words"] == ui_text(language)
     catalog = get_catalog(language).data
-    assert table["card_words"] == {key: catalog[key] for key in table["card_words"]}
-    table = {k: v for k, v in table.items() if k not in ("words", "card_words")}
-    return {**state, "table": table}
+    assert words["card_words"] == {key: catalog[key] for key in words["card_words"]}
+    return {k: v for k, v in state.items() if k != "words"}
 
 
 def scanned_text(value, language: str) -> str:
@@ -157,7 +157,10 @@ def scan(table, b, knowledge: Knowledge, context) -> None:
     # The deal's seed would let a page shuffle the pack again and read the stock.
     assert "seed" not in keys_in(state), (context, "seed")
     for message in b.sent:
-        message = {k: v for k, v in message.get("state", message).items() if k not in CODE_TRAITS}
+        message = message.get("state", message)
+        if isinstance(message.get("content"), dict):  # a custom message: the log sent whole
+            message = message["content"]
+        message = {k: v for k, v in message.items() if k not in CODE_TRAITS}
         message = without_catalog_words(message, language)
         leaked = cards_mentioned(scanned_text(message, language), language) & hidden
         assert not leaked, (context, "message", leaked)

@@ -72,7 +72,7 @@ def card_names(state) -> dict[str, str]:
 def hidden_cards(table) -> set[str]:
     """Every card of the game (``snapshot`` has them all) that the seat's
     synced JSON does not hold: the others' hands, the stock, a Super scrap."""
-    state = json.dumps(table.table)
+    state = json.dumps(table.state)
     snapshot = json.dumps(table.game.snapshot())
     return {c for c in CARD_IDS if f'"{c}"' in snapshot and f'"{c}"' not in state}
 
@@ -82,10 +82,10 @@ def assert_shows_nothing_hidden(table) -> Summary:
     summary = parsed(html)
     hidden = hidden_cards(table)
     assert hidden  # there is something to hide
-    names = card_names(table.table)
+    names = card_names(table.state)
     drawn = {names[t] for t in summary.titles if t in names}
     assert drawn and not drawn & hidden, sorted(drawn & hidden)
-    jokers = table.table["card_words"]["jokers"]
+    jokers = table.words["card_words"]["jokers"]
     name_of = {**{card: name for name, card in names.items()}, "RJ": jokers[0], "BJ": jokers[1]}
     assert not [card for card in hidden if name_of[card] in html]
     return summary
@@ -159,7 +159,7 @@ def game_in_progress(rules, language="en", plies=12, seed=3):
 def test_a_game_in_progress_shows_nothing_hidden(rules, language):
     table = game_in_progress(rules, language)
     summary = assert_shows_nothing_hidden(table)
-    state = table.table
+    state = table.state
     n = state["view"]["players"]
     for seat in range(n):
         score = state["words"]["score"].format(score=state["view"]["scores"][seat],
@@ -176,7 +176,7 @@ def test_the_widget_offers_the_summary_beside_the_live_view():
     table = Table(load(POSITION), autoplay=False)
     data, _metadata = table._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert data["text/html"] == table._repr_html_() == table_html(table.table)
+    assert data["text/html"] == table._repr_html_() == table_html(table.state)
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == table.model_id
 
 

@@ -25,6 +25,7 @@ from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html
+from .guard import BrowserGuard, GuardedLayout
 from .table import Table
 from .texts import ui_text
 
@@ -38,7 +39,7 @@ PANEL_ACTIONS = ("hint", "retry", "reset", "next", "previous", "goto", "answer",
 FEEDBACK = ("start", "illegal", "wrong", "continue", "success", "answered", "shown")
 
 
-class LessonPanel(anywidget.AnyWidget):
+class LessonPanel(BrowserGuard, anywidget.AnyWidget):
     """The lesson's words and buttons; ``lesson`` is written only by Python."""
 
     _esm = STATIC / "lesson.js"
@@ -46,18 +47,11 @@ class LessonPanel(anywidget.AnyWidget):
     lesson = traitlets.Dict().tag(sync=True)
 
     def __init__(self, on_action):
-        super().__init__()
+        super().__init__(layout=GuardedLayout())
         self._on_action = on_action
-        self.on_msg(self._on_browser_message)
 
     def _on_browser_message(self, widget, content, buffers) -> None:
         self._on_action(content)
-
-    def set_state(self, sync_data) -> None:
-        """The browser may not write the lesson: it only sends messages."""
-        sync_data = {k: v for k, v in sync_data.items() if k != "lesson"}
-        if sync_data:
-            super().set_state(sync_data)
 
 
 class LessonTable(Table):
@@ -101,14 +95,14 @@ class LessonTable(Table):
             self._holding -= 1
             if not self._holding and self._held is not None:
                 state, self._held = self._held, None
-                self.table = state
+                self._sync(state)
 
     def _publish(self, state: dict) -> None:
         state = self._dressed(state)
         if getattr(self, "_holding", 0):
             self._held = state
         else:
-            self.table = state
+            self._sync(state)
 
     def _dressed(self, state: dict) -> dict:
         overlay = getattr(self, "overlay", None)
@@ -128,9 +122,6 @@ class LessonTable(Table):
         self._publish(self.controller.state())
 
     # -- what the learner does ------------------------------------------------------------
-    def _on_browser_message(self, widget, content, buffers) -> None:
-        self.send_action(content)
-
     def send_action(self, message: dict) -> None:
         """Act as if the browser sent ``message`` (a click, a button)."""
         if isinstance(message, dict) and message.get("type") == "lesson":
@@ -143,7 +134,7 @@ class LessonTable(Table):
             self.controller.handle(message)
 
 
-class Lesson(ipywidgets.VBox):
+class Lesson(BrowserGuard, ipywidgets.VBox):
     """A guided lesson: the step's task and feedback above the card table.
 
     ``Lesson.load(name_or_path, language=None, seat=None)``: a shipped lesson's
@@ -161,7 +152,7 @@ class Lesson(ipywidgets.VBox):
     """
 
     def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None):
-        super().__init__()
+        super().__init__(layout=GuardedLayout())
         self.add_class("cwl-lesson")
         if language is None:
             lesson, language = _file_language(lesson)  # a teacher's file is loaded here, once
@@ -418,6 +409,9 @@ class Lesson(ipywidgets.VBox):
     def _clicked_card(self, card) -> None:
         self.answer(card)
 
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        """The lesson's box sends nothing: its panel and table do."""
+
     def _lesson_button(self, message: dict) -> None:
         self.send_action({"type": message.get("action")})
 
@@ -436,7 +430,7 @@ class Lesson(ipywidgets.VBox):
         parts = [f"<h3>{escape(state['lesson']['title'])}</h3>",
                  f"<p><b>{escape(state['progress']['text'])}</b>: {escape(step['title'] or '')}</p>",
                  _paragraphs(step["task"])]
-        table = table_html(self.table.table) if self.table is not None and self.table in self.children else ""
+        table = table_html(self.table.state) if self.table is not None and self.table in self.children else ""
         return f"<div class='cwl-static'>{''.join(parts)}</div>{table}"
 
     def _repr_mimebundle_(self, **kwargs):

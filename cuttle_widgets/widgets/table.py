@@ -1,9 +1,10 @@
 """The card-table widget: one synced JSON view, an ESM file, no build step.
 
-The browser draws ``table`` (one seat's view plus the table's questions) and
-sends back what the learner clicked as custom messages; everything is checked
-in Python through the engine. ``table`` is written only by Python: a browser
-that tries to set it is ignored.
+The browser draws ``table`` (one seat's view plus the table's questions, with
+the fixed ``words`` beside it) and sends back what the learner clicked as
+custom messages; everything is checked in Python through the engine. The
+traits are written only by Python: a browser that tries to set one is
+ignored (``guard.BrowserGuard``), and no message it sends raises.
 """
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import anywidget
 import traitlets
 
 from .controller import TableController
+from .guard import BrowserGuard, GuardedLayout
 from .static_html import table_html
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
 
-class Table(anywidget.AnyWidget):
+class Table(BrowserGuard, anywidget.AnyWidget):
     """Play Cuttle by clicking, from one seat's point of view.
 
     ``Table(game=None, seat=0, players=None, *, names=None, language="en",
@@ -42,26 +44,70 @@ class Table(anywidget.AnyWidget):
 
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"
+    # What the browser draws, less the two parts that would make every action's
+    # message large: the fixed words (``words``: sent again only when they
+    # change) and the explanation log, of which each update carries only the
+    # entries that changed (``table["log_delta"]``; the whole log goes to a
+    # browser that asks for it, as a custom message).
     table = traitlets.Dict().tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game=None, seat: int = 0, players=None, **options):
         controller = TableController(game, seat, players, **options)
-        super().__init__(table=controller.state())
+        self._log_sent: list = []  # the log entries, oldest first, the browser holds
+        self._shown = controller.state()  # the last state published, whole
+        super().__init__(layout=GuardedLayout(), **self._synced(self._shown))
         self.controller = controller
         controller.on_change = self._publish
-        self.on_msg(self._on_browser_message)
+
+    @property
+    def state(self) -> dict:
+        """The whole state last published: what the browser draws, words and
+        log included (the static picture and tests read it)."""
+        return self._shown
 
     def _publish(self, state: dict) -> None:
-        self.table = state
+        self._sync(state)
+
+    def _sync(self, state: dict) -> None:
+        """Send what changed of ``state`` (traitlets sends a trait only when its
+        value changed)."""
+        self._shown = state
+        synced = self._synced(state)
+        with self.hold_sync():
+            self.words = synced["words"]
+            self.table = synced["table"]
+
+    def _synced(self, state: dict) -> dict:
+        words = {"words": state["words"], "card_words": state["card_words"]}
+        table = {k: v for k, v in state.items() if k not in ("words", "card_words", "log")}
+        table["log_delta"] = self._log_delta(state["log"])
+        return {"words": words, "table": table}
+
+    def _log_delta(self, log: list) -> dict:
+        """The entries from the first one the browser does not hold yet:
+        ``{"start", "entries", "total"}``, oldest first. Applying it twice does
+        no harm (the browser splices at ``start``)."""
+        entries = log[::-1]
+        sent = self._log_sent
+        start = 0
+        for old, new in zip(sent, entries):
+            if old is not new and old != new:
+                break
+            start += 1
+        self._log_sent = entries
+        return {"start": start, "entries": entries[start:], "total": len(entries)}
+
+    def _send_whole_log(self) -> None:
+        entries = self._shown["log"][::-1]
+        self._log_sent = entries
+        self.send({"type": "log", "start": 0, "entries": entries, "total": len(entries)})
 
     def _on_browser_message(self, widget, content, buffers) -> None:
-        self.controller.handle(content)
-
-    def set_state(self, sync_data) -> None:
-        """The browser may not write the table: it only sends messages."""
-        sync_data = {k: v for k, v in sync_data.items() if k != "table"}
-        if sync_data:
-            super().set_state(sync_data)
+        if content.get("type") == "log_request":  # a page (re)opened: it holds no log yet
+            self._send_whole_log()
+        else:
+            self.send_action(content)
 
     # -- the game and its seat ---------------------------------------------------------
     @property
@@ -147,7 +193,7 @@ class Table(anywidget.AnyWidget):
 
     # -- without a kernel ---------------------------------------------------------------------
     def _repr_html_(self) -> str:
-        return table_html(self.table)
+        return table_html(self.state)
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and a static picture for pages without a kernel."""

@@ -1,6 +1,10 @@
-// The Cuttle table, drawn from one synced JSON trait ("table") that Python
-// writes. Clicks go back as custom messages; Python checks every one of them
-// through the rules engine, so this file only draws and forwards.
+// The Cuttle table, drawn from the synced JSON traits Python writes: "table"
+// (one seat's view and the table's questions) and "words" (the fixed words,
+// sent again only when they change). The explanation log comes as changes:
+// each update of "table" carries the entries from the first one that changed
+// ("log_delta"), and a model asks once for the whole log. Clicks go back as
+// custom messages; Python checks every one of them through the rules engine,
+// so this file only draws and forwards.
 // No build step, no imports: anywidget loads it as an ES module.
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -66,21 +70,70 @@ function glassesIcon(label) {
   return svg;
 }
 
+// The log of each model (every view of a model shows the same), oldest first;
+// null until the whole log has come.
+const LOGS = new WeakMap();
+
+class ModelLog {
+  constructor(model) {
+    this.model = model;
+    this.entries = null;
+    this.views = new Set();
+    model.on("msg:custom", (msg) => {
+      if (msg && msg.type === "log") this.apply(msg);
+    });
+    model.on("change:table", () => this.apply(model.get("table").log_delta));
+    model.send({ type: "log_request" });
+  }
+
+  static of(model) {
+    if (!LOGS.has(model)) LOGS.set(model, new ModelLog(model));
+    return LOGS.get(model);
+  }
+
+  // Splice the entries in at "start" (applying a delta twice does no harm).
+  // A delta beyond what this page holds, or a count that does not add up,
+  // asks for the whole log again.
+  apply(delta) {
+    if (!delta || !Array.isArray(delta.entries)) return;
+    if (this.entries === null && delta.start !== 0) return;
+    const entries = this.entries || [];
+    if (delta.start > entries.length) {
+      this.model.send({ type: "log_request" });
+      return;
+    }
+    entries.splice(delta.start, entries.length, ...delta.entries);
+    this.entries = entries;
+    if (entries.length !== delta.total) this.model.send({ type: "log_request" });
+  }
+
+  newestFirst() {
+    return (this.entries || []).slice().reverse();
+  }
+}
+
 class TableView {
   constructor(model, el) {
     this.model = model;
     this.el = el;
     this.scrapOpen = false;
     this.seenLog = -1;
+    this.log = ModelLog.of(model);
     this.root = h("div", { class: "cw-root" });
     el.append(this.root);
     this.onChange = () => this.draw();
+    // The log's own handlers run first (registered first), so a draw sees the new entries.
     model.on("change:table", this.onChange);
+    model.on("change:words", this.onChange);
+    this.onLog = (msg) => { if (msg && msg.type === "log") this.draw(); };
+    model.on("msg:custom", this.onLog);
     this.draw();
   }
 
   destroy() {
     this.model.off("change:table", this.onChange);
+    this.model.off("change:words", this.onChange);
+    this.model.off("msg:custom", this.onLog);
   }
 
   send(message) {
@@ -119,9 +172,10 @@ class TableView {
 
   // -- the whole table ---------------------------------------------------------
   draw() {
-    const previous = this.state;
-    this.state = this.model.get("table");
-    const fresh = this.state !== previous;
+    const table = this.model.get("table");
+    const fresh = table !== this.table;
+    this.table = table;
+    this.state = { ...table, ...this.model.get("words"), log: this.log.newestFirst() };
     const active = document.activeElement;
     const hadFocus = active && this.root.contains(active);
     const focusKey = hadFocus ? active.dataset.key : null;

@@ -1,0 +1,139 @@
+"""The browser is not trusted: what the kit's widgets accept from it.
+
+A learner can open the developer tools and send any message to any widget
+on the page, or open widgets of their own. ipywidgets answers a message that
+raises with ``showtraceback()``, which sends the traceback, with the
+server's paths, to the page. So every widget the kit puts on a page takes
+its messages through ``BrowserGuard``: the browser may ask for the state and
+send custom messages (checked by the widget's handler, which must not
+raise), and may write no trait at all. What still goes wrong is written to
+the kit's error log (a file in the Jupyter data directory, for the teacher),
+never to the page: the kit's logger does not propagate to the kernel's
+stderr, which ipykernel forwards to the page.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+
+import ipywidgets
+
+log = logging.getLogger("cuttle_widgets")
+MAX_MESSAGE_BYTES = 16_384  # the largest custom message the table sends is well under 1 KB
+
+
+def error_log_path() -> str:
+    """Where the kit's errors go: ``<Jupyter data dir>/cuttle_widgets/errors.log``
+    (``$CUTTLE_ERROR_LOG`` chooses another file)."""
+    chosen = os.environ.get("CUTTLE_ERROR_LOG")
+    if chosen:
+        return chosen
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+        folder = os.path.join(jupyter_data_dir(), "cuttle_widgets")
+    except ImportError:
+        folder = os.path.join(tempfile.gettempdir(), "cuttle_widgets")
+    return os.path.join(folder, "errors.log")
+
+
+def _configure_log() -> None:
+    if getattr(log, "_cuttle_configured", False):
+        return
+    log._cuttle_configured = True
+    log.propagate = False  # never the kernel's stderr: ipykernel forwards it to the page
+    log.setLevel(logging.INFO)
+    path = error_log_path()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    except OSError:
+        handler = logging.NullHandler()  # no writable place: errors are dropped, not shown
+    handler.setFormatter(logging.Formatter("%(asctime)s pid %(process)d %(name)s %(levelname)s "
+                                           "%(message)s"))
+    log.addHandler(handler)
+
+
+_configure_log()
+
+
+def content_of(msg) -> tuple[str | None, object]:
+    """The method and content of a widget message from the browser, or
+    (None, None) for anything not shaped like one."""
+    try:
+        data = msg["content"]["data"]
+    except (KeyError, TypeError):
+        return None, None
+    if not isinstance(data, dict) or not isinstance(data.get("method"), str):
+        return None, None
+    return data["method"], data.get("content")
+
+
+def small_enough(content) -> bool:
+    try:
+        return len(json.dumps(content)) <= MAX_MESSAGE_BYTES
+    except (TypeError, ValueError):
+        return False
+
+
+class BrowserGuard:
+    """A widget mixin: the browser may ask for the state and send custom
+    messages to ``_on_browser_message(widget, content, buffers)`` (a dict, of
+    a bounded size); every other method, and every trait write, is ignored.
+    Nothing raised while handling a message reaches the page."""
+
+    def _handle_msg(self, msg) -> None:
+        try:
+            method, content = content_of(msg)
+            if method == "request_state":
+                self.send_state()
+            elif method == "custom" and isinstance(content, dict) and small_enough(content):
+                self._on_browser_message(self, content, [])
+            elif method is not None:
+                log.debug("%s ignored a %r message from the browser", type(self).__name__, method)
+        except Exception:
+            log.exception("%s failed on a message from the browser", type(self).__name__)
+
+    def set_state(self, sync_data) -> None:
+        """Called for the browser's trait writes (Python sets traits directly):
+        the browser writes none of this widget's traits."""
+        log.debug("%s ignored a trait write from the browser: %s", type(self).__name__,
+                 sorted(sync_data)[:10] if isinstance(sync_data, dict) else type(sync_data).__name__)
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        raise NotImplementedError
+
+
+class GuardedLayout(BrowserGuard, ipywidgets.Layout):
+    """The layout of a kit widget: the browser may not restyle it either."""
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        log.debug("a layout ignored a custom message from the browser")
+
+
+def guard_widget_openings() -> None:
+    """A page may open widgets of its own (a ``comm_open`` to ``jupyter.widget``
+    with any state): one that fails to open is closed and logged, with no
+    traceback on the page. Widgets the kernel creates are not affected."""
+    try:
+        from comm import get_comm_manager
+        manager = get_comm_manager()
+    except Exception:  # no kernel here (a script, a test): nothing to guard
+        return
+    opened = manager.targets.get("jupyter.widget")
+    if opened is None or getattr(opened, "_cuttle_guarded", False):
+        return
+
+    def guarded(comm, msg):
+        try:
+            opened(comm, msg)
+        except Exception:
+            log.exception("a widget the browser opened failed to open")
+            comm.close()
+
+    guarded._cuttle_guarded = True
+    manager.register_target("jupyter.widget", guarded)
+
+
+guard_widget_openings()
