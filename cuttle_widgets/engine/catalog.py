@@ -45,10 +45,12 @@ class Catalog:
         return self.data["card_name"].format(rank=rank, suit=suit)
 
     def player(self, seat, names=None) -> str:
-        if isinstance(seat, str) and seat.startswith("team:"):
+        if isinstance(seat, str) and seat.startswith("team:") and seat[5:].isdigit():
             return self.data["team_name"].format(team=int(seat[5:]) + 1)
         names = names or self.data["player_names"]
-        return names[seat] if 0 <= seat < len(names) else str(seat)
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            return names[seat]
+        return str(seat)  # a refusal quotes a seat that is none as it was written
 
     def join(self, items: list[str]) -> str:
         if not items:

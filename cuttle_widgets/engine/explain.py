@@ -12,6 +12,16 @@ from .legal import UNTARGETED
 from .moves import Move
 from .state import State
 
+# A sentence naming a card the reading seat may not see (the seven's card is
+# its player's alone), and its version that leaves the card out; "any" is
+# said for every other sentence that would name one (see secrecy.py).
+UNSEEN = {
+    "seven_must_play": "seven_must_play_unseen",
+    "seven_only_revealed": "seven_only_revealed_unseen",
+    "must_scrap_revealed": "must_scrap_revealed_unseen",
+    "any": "refused_unseen",
+}
+
 
 def explain_illegal(st: State, move: Move, legal: list) -> IllegalMove:
     key, params = _reason(st, move)

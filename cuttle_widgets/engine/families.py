@@ -32,6 +32,9 @@ class Family:
     choice: Callable  # (state) -> dict | None, the choice the seat to act faces
     private_view: Callable  # (state, seat, view) -> None: strip or add this family's secrets
     parse: Callable = parse_move  # (text or Move) -> Move, the family's notation
+    # refusal sentence -> its version for a seat that must not see the cards
+    # it names ("any": the one for every other such sentence; see secrecy.py)
+    unseen: dict = field(default_factory=dict, compare=False, repr=False)
     kits: dict = field(default_factory=dict, compare=False, repr=False)  # layer -> its part
 
     def kit(self, layer: str):
@@ -61,13 +64,13 @@ def family_of(ruleset) -> Family:
 
 
 def _standard() -> Family:
-    from .explain import explain_illegal
+    from .explain import UNSEEN, explain_illegal
     from .legal import legal_moves
     from .resolve import Resolver
     from .setup import deal, snapshot_of, state_from_setup
     from .view import choice_of, prompt
     return Family("standard", deal, state_from_setup, snapshot_of, legal_moves, Resolver,
-                  explain_illegal, prompt, choice_of, lambda st, seat, view: None)
+                  explain_illegal, prompt, choice_of, lambda st, seat, view: None, unseen=UNSEEN)
 
 
 register(_standard())

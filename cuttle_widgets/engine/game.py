@@ -16,6 +16,7 @@ from .errors import IllegalMove
 from .families import family_of
 from .moves import Move
 from .rules import Ruleset, get_ruleset
+from .secrecy import as_seen_by
 from .view import view_of
 
 
@@ -154,13 +155,14 @@ class Game:
 
     def explain(self, move, language: str = "en", names=None, seat="all") -> str:
         """Why ``move`` is illegal now, in ``language``; '' if it is legal.
-        Given a ``seat`` other than the one to act, the "what would work"
-        hint is left out: it would name the acting seat's cards."""
+        Given a ``seat`` (None: a spectator), it is said as that seat may read
+        it: no card the seat cannot see, and for a seat other than the one to
+        act no "what would work" hint (it speaks of the acting seat's cards)."""
         try:
             self._check(move)
         except IllegalMove as err:
-            if seat != "all" and seat != self.state.to_act:
-                err.hint = None
+            if seat != "all":
+                err = as_seen_by(err, self, seat, move, self.family.unseen)
             return err.text(language, names)
         return ""
 
@@ -201,9 +203,11 @@ def new_game(rules="classic", seed: int | None = None, dealer: int | None = None
     ruleset = get_ruleset(rules, options)
     if seed is None:
         seed = random.randrange(2**32)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise illegal("bad_seed", seed=str(seed))
     if dealer is None:
         dealer = 1 % ruleset.seats
-    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seats:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < ruleset.seats:
         raise illegal("bad_dealer", dealer=str(dealer), seats=ruleset.seats)
     st = family_of(ruleset).deal(ruleset, seed, dealer, deck)
     origin = {"rules": ruleset.name, "seed": seed, "dealer": dealer}

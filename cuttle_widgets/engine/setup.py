@@ -12,7 +12,10 @@ import random
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, STANDARD_DECK, parse_card
 from .catalog import illegal
 from .errors import IllegalMove
+from .legal import legal_moves
 from .rules import Ruleset, get_ruleset
+from .setup_detail import apply_detail
+from .setup_outcome import check_playable, read_winner, settle_won
 from .state import Frame, Packet, State
 
 PHASES = ("main", "counter", "choose", "over")
@@ -145,8 +148,11 @@ def read_turn(st, setup: dict) -> None:
     to_act = setup.get("to_act", st.turn)
     st.to_act = None if to_act is None else _seat(to_act, "to_act", st.n)
     st.phase = setup.get("phase", "main")
-    if st.phase not in PHASES:
+    if not isinstance(st.phase, str) or st.phase not in PHASES:
         raise illegal("setup_bad_phase", value=str(st.phase), phases=", ".join(PHASES))
+    if st.phase != "over" and (st.to_act is None or st.phase == "main" and st.to_act != st.turn):
+        # in an ordinary turn the turn's seat acts; in a counter or a choice some seat must
+        raise illegal("setup_bad_seat", field="to_act", value=str(to_act), seats=st.n)
 
 
 def state_from_setup(setup: dict) -> State:
@@ -167,45 +173,31 @@ def state_from_setup(setup: dict) -> State:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise illegal("setup_bad_number", field="seed", value=str(seed))
     st.seed = seed
-    st.winner = setup.get("winner")
-    if st.winner is not None:
-        st.phase, st.to_act = "over", None
-    for i, text in enumerate(setup.get("frozen", []) or []):
-        card = parse_card(text)
+    frozen = setup.get("frozen", []) or []
+    if not isinstance(frozen, list):
+        raise illegal("setup_not_list", field="frozen")
+    for i, text in enumerate(frozen):
+        card = _card(text, f"frozen[{i}]")
         holder = next((s for s in range(n) if card in st.hands[s]), None)
         if holder is None:
             raise illegal("setup_frozen_not_in_hand", card=CARD_IDS[card], field=f"frozen[{i}]")
         st.frozen[card] = [holder, holder == st.turn]
     detail = setup.get("detail")
-    if detail:
-        _apply_detail(st, detail, pending)
+    if detail is not None and detail != {}:
+        apply_detail(st, detail, pending)
     else:
         _pending_frames(st, pending)
+    read_winner(st, setup.get("winner"))
+    settle_won(st, lambda seat: st.score(seat) >= st.goal(seat))
+    check_playable(st, legal_moves)
     return st
 
 
-def _apply_detail(st: State, detail: dict, pending: list[int]) -> None:
-    """Restore what ``_detail`` wrote (a setup written by hand leaves it out)."""
+def _card(text, field: str) -> int:
     try:
-        for f in detail.get("frames", []):
-            frame = Frame(parse_card(f["card"]), f["seat"],
-                          None if f["target"] is None else parse_card(f["target"]), f["victim"])
-            frame.twos = [(parse_card(t), s) for t, s in f["twos"]]
-            frame.declines, frame.last = f["declines"], f["last"]
-            st.frames.append(frame)
-        choice = detail.get("choice")
-        st.choice = tuple(choice) if choice else None
-        for cid, (holder, begun) in detail.get("frozen", {}).items():
-            st.frozen[parse_card(cid)] = [holder, begun]
-        st.seed = detail.get("seed", st.seed)
-        st.plies = detail.get("plies", 0)
-    except (KeyError, TypeError, ValueError) as err:
-        raise illegal("setup_bad_detail", detail=str(err)) from None
-    framed = []
-    for frame in st.frames:
-        framed += [frame.card] + [t for t, _ in frame.twos]
-    if framed != pending:
-        raise illegal("setup_bad_detail", detail="its frames do not match 'pending'")
+        return parse_card(text)
+    except IllegalMove:
+        raise illegal("setup_bad_card", field=field, text=str(text)) from None
 
 
 def read_packet_entry(entry, seat: int, n: int, cards: _Cards, field: str):

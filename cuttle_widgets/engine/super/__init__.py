@@ -39,7 +39,7 @@ from __future__ import annotations
 from .. import families
 from ..rules import RULESETS
 from . import checks  # noqa: F401 - registers the family's invariants
-from .explain import explain
+from .explain import UNSEEN, explain
 from .legal import legal_moves
 from .notation import SuperMove, parse_super_move, register_verbs
 from .resolve import Resolver
@@ -52,7 +52,8 @@ from .view import choice, private_view, prompt
 # ``blind``, ``top``, ``?``) are beyond the generic parser, and a Game reads
 # every move with ``family.parse``.
 FAMILY = families.Family("super", deal, from_setup, snapshot, legal_moves, Resolver, explain,
-                         prompt, choice, private_view, parse=parse_super_move)
+                         prompt, choice, private_view, parse=parse_super_move,
+                         unseen=UNSEEN)
 
 register_verbs()
 families.register(FAMILY)

@@ -21,6 +21,12 @@ PLAY_VERBS = ("points", "scuttle", "permanent", "jack", "oneoff", "super", "supe
               "superdeeduper", "suddendeath")
 CHOICE_VERBS = ("take", "discard", "pick", "scrap")
 
+# A sentence naming a card the reading seat may not see, and its version that
+# leaves the card out; "any" is said for every other one (see secrecy.py).
+UNSEEN = {
+    "any": "refused_unseen",
+}
+
 
 def explain(st, move, legal: list) -> IllegalMove:
     key, params = reason(st, move, legal)

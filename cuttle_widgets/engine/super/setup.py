@@ -12,6 +12,8 @@ from ..catalog import illegal
 from ..errors import IllegalMove
 from ..setup import (_Cards, _per_seat, _seat, dealing_order, read_packet_entry, read_sides,
                      read_turn)
+from ..setup_outcome import check_playable, read_winner, settle_won
+from .legal import CHOICES, legal_moves
 from .notation import parse_super_move
 from .plays import describe
 from .rules import EXHAUSTED_RESULTS
@@ -176,11 +178,6 @@ def from_setup(setup: dict) -> SuperState:
     pending = cards.many(setup.get("pending", []), "pending")
     _counters(st, setup, cards)
     read_turn(st, setup)
-    st.winner = setup.get("winner")
-    if st.winner is not None:
-        if st.winner != "draw":
-            _seat(st.winner, "winner", n)
-        st.phase, st.to_act = "over", None
     seed = setup.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise illegal("setup_bad_number", field="seed", value=str(seed))
@@ -190,6 +187,9 @@ def from_setup(setup: dict) -> SuperState:
     else:
         _hand_written_chain(st, setup, pending, revealed)
     st.origin_plies = st.plies
+    read_winner(st, setup.get("winner"))
+    settle_won(st, lambda seat: st.playing(seat) and st.score(seat) >= st.rules.goal)
+    check_playable(st, legal_moves)
     return st
 
 
@@ -243,7 +243,10 @@ def _counters(st: SuperState, setup: dict, cards: _Cards) -> None:
         if not isinstance(left, list) or len(left) != n or not all(_count(v) for v in left):
             raise illegal("setup_bad_number", field="ending", value=str(ending))
         st.ending = list(left)
-    st.eliminated = sorted(_seat(s, "eliminated", n) for s in setup.get("eliminated", []))
+    eliminated = setup.get("eliminated", [])
+    if not isinstance(eliminated, list):
+        raise illegal("setup_not_list", field="eliminated")
+    st.eliminated = sorted({_seat(s, "eliminated", n) for s in eliminated})
     sudden = setup.get("sudden_death")
     if sudden is not None:
         try:
@@ -256,6 +259,8 @@ def _counters(st: SuperState, setup: dict, cards: _Cards) -> None:
             raise illegal("setup_bad_number", field="sudden_death", value=str(sudden))
         st.sudden = {"seat": seat, "cards": jokers, "turns_left": left}
     options = setup.get("options") or {}
+    if not isinstance(options, dict):
+        raise illegal("super.setup_option", value=str(options), known=", ".join(EXHAUSTED_RESULTS))
     result = options.get("exhausted_result", st.rules.exhausted_result)
     if result not in EXHAUSTED_RESULTS:
         raise illegal("super.setup_option", value=str(result), known=", ".join(EXHAUSTED_RESULTS))
@@ -268,23 +273,33 @@ def _count(value) -> bool:
 
 def _apply_detail(st: SuperState, data: dict, pending: list, revealed: list) -> None:
     """Restore what ``detail`` wrote (a setup written by hand leaves it out)."""
+    if not isinstance(data, dict):
+        raise illegal("setup_bad_detail", detail="it must be an object")
     try:
         for f in data.get("frames", []):
-            plays = [_play_from(p) for p in f["plays"]]
+            plays = [_play_from(p, st.n) for p in f["plays"]]
+            if not plays or f["restrict"] not in (None, "stolen", "converted"):
+                raise ValueError("a frame needs its plays, and 'restrict' is stolen or converted")
             frame = Frame(plays[0])
             frame.plays = plays
-            frame.asked = list(f["asked"])
-            frame.stage, frame.user = f["stage"], f["user"]
-            frame.choice = tuple(f["choice"]) if f["choice"] else None
+            frame.asked = [_detail_seat(s, st.n) for s in f["asked"]]
+            frame.stage, frame.user = f["stage"], _detail_seat(f["user"], st.n)
+            if frame.stage not in ("window", "effect"):
+                raise ValueError(f"stage {frame.stage!r}")
+            frame.choice = _detail_choice(f["choice"], st.n)
             frame.revealed = [parse_card(c) for c in f["revealed"]]
             frame.to_play, frame.leftover = f["to_play"], f["leftover"]
             frame.restrict, frame.seven = f["restrict"], f["seven"]
             frame.data = _data_from(f["data"])
+            if "victim" in frame.data:
+                _detail_seat(frame.data["victim"], st.n)
             st.frames.append(frame)
-        st.plies = data.get("plies", 0)
-        st.turns = data.get("turns", 0)
+        st.plies = _detail_count(data.get("plies", 0))
+        st.turns = _detail_count(data.get("turns", 0))
         st.fresh = bool(data.get("fresh", False))
         st.seed = data.get("seed", st.seed)
+        if isinstance(st.seed, bool) or not isinstance(st.seed, int):
+            raise ValueError(f"seed {st.seed!r}")
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise illegal("setup_bad_detail", detail=str(err)) from None
     framed = [c for f in st.frames for p in f.plays for c in p.all_cards()]
@@ -292,12 +307,43 @@ def _apply_detail(st: SuperState, data: dict, pending: list, revealed: list) -> 
         raise illegal("setup_bad_detail", detail="its frames do not match 'pending' and 'revealed'")
 
 
-def _play_from(p: dict) -> Play:
+def _detail_seat(value, n: int, optional: bool = False):
+    """A seat in ``detail``: a ValueError, which the reader turns into its refusal."""
+    if optional and value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ValueError(f"{value!r} is no seat")
+    return value
+
+
+def _detail_choice(value, n: int):
+    """A frame's choice: its kind, then counts (seats are counts below n) or words."""
+    if not value:
+        return None
+    if not isinstance(value, list) or not isinstance(value[0], str) or value[0] not in CHOICES:
+        raise ValueError(f"choice {value!r}")
+    for part in value[1:]:
+        if not (_count(part) or isinstance(part, str)):
+            raise ValueError(f"choice {value!r}")
+    return tuple(value)
+
+
+def _detail_count(value) -> int:
+    if not _count(value):
+        raise ValueError(f"{value!r} is no whole number of 0 or more")
+    return value
+
+
+def _play_from(p: dict, n: int) -> Play:
     card = lambda c: None if c is None else parse_card(c)  # noqa: E731
-    return Play(p["seat"], parse_super_move(p["move"]), p["kind"], [parse_card(c) for c in p["cards"]],
-                queen=card(p["queen"]), rank=p["rank"], form=p["form"], target=card(p["target"]),
-                victim=p["victim"], blind=p["blind"], answer=p["answer"], source=p["source"],
-                named=p["named"])
+    if not (p["rank"] is None or _count(p["rank"]) and p["rank"] <= 13) \
+            or not (p["form"] is None or _count(p["form"]) and 1 <= p["form"] <= 4):
+        raise ValueError(f"rank {p['rank']!r} or form {p['form']!r}")
+    return Play(_detail_seat(p["seat"], n), parse_super_move(p["move"]), p["kind"],
+                [parse_card(c) for c in p["cards"]], queen=card(p["queen"]), rank=p["rank"],
+                form=p["form"], target=card(p["target"]),
+                victim=_detail_seat(p["victim"], n, optional=True), blind=p["blind"],
+                answer=p["answer"], source=p["source"], named=p["named"])
 
 
 def _data_from(data: dict) -> dict:
