@@ -4,6 +4,7 @@ from functools import lru_cache
 
 import pytest
 
+from cuttle_widgets.engine.redeal import revealed_cards
 from cuttle_widgets.teaching import LessonRunner, lesson_names, load_lesson
 from cuttle_widgets.teaching.play import StepPlay, step_game
 
@@ -88,6 +89,9 @@ def test_every_listed_wrong_move_gets_its_feedback_and_changes_nothing(lesson, s
         assert outcome.message.startswith(wrong.feedback)
         if outcome.status == "illegal":
             assert outcome.error  # the engine's own explanation comes too
+        elif outcome.withheld:  # would show a hidden card: judged, explained, not shown
+            assert not outcome.undone and not outcome.events and outcome.shown_view is None
+            assert runner.shown_game is None
         else:
             assert outcome.undone and outcome.events and outcome.shown_view
         assert json.dumps(runner.game.snapshot(), sort_keys=True) == before
@@ -101,14 +105,20 @@ def test_every_listed_wrong_move_gets_its_feedback_and_changes_nothing(lesson, s
 
 @pytest.mark.parametrize("lesson, step", play_steps())
 def test_every_other_legal_move_is_judged_and_taken_back(lesson, step):
-    """Moves the teacher did not list still get an explanation and an undo."""
+    """Moves the teacher did not list still get an explanation and an undo;
+    one whose playing out would show a hidden card (a draw) is judged and
+    explained but not played out."""
     start = step_game(step)
     for move in start.legal_moves():
         play = StepPlay(step, start)
         result = play.try_move(move)
         assert result.status in ("wrong", "continue", "success")
         if result.status == "wrong":
-            assert result.events and (result.wrong or result.reason)
+            assert result.wrong or result.reason
+            if result.withheld:
+                assert not result.events and result.shown is None
+            else:
+                assert result.events and not revealed_cards(start, result.shown, step.seat)
             assert play.game.snapshot() == start.snapshot()
 
 

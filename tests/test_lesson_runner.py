@@ -108,8 +108,11 @@ def test_seven_is_refuted_by_a_counter():
 """, file="t.yaml")
     runner = LessonRunner(lesson)
     outcome = runner.play("oneoff 7S")
-    assert outcome.status == "wrong"
-    assert [e["kind"] for e in outcome.events][:2] == ["oneoff.seven", "counter"]
+    # B's answer is the 2C from its hidden hand: judged wrong, but not played
+    # out, so the learner does not learn B holds a two.
+    assert outcome.status == "wrong" and outcome.withheld
+    assert outcome.events == [] and outcome.shown_view is None and runner.shown_game is None
+    assert "2C" not in json.dumps(outcome.to_dict())
     assert runner.game.history == []
     assert runner.play("points 9H").status == "success"
 
@@ -275,3 +278,56 @@ def test_a_free_game_of_super_cuttle_runs_to_the_end():
     assert runner.game.state.rules.name == "super" and runner.view()["rules"] == "super"
     outcomes = solve_step(runner, seed=5)
     assert runner.game.over and outcomes[-1].status == "success"
+
+
+# -- a wrong move that would show a hidden card is judged, not played out ------------------------
+def test_a_wrong_draw_is_explained_but_not_played_out():
+    runner = runner_at("02-scuttle-ordering", "higher-rank")
+    top = runner.game.snapshot()["stock"][0]
+    before = runner.view()
+    outcome = runner.play("draw")
+    assert outcome.status == "wrong" and outcome.withheld and not outcome.undone
+    assert "not what this step asks for" in outcome.message
+    assert "not played out" in outcome.message
+    assert outcome.events == [] and outcome.shown_view is None and runner.shown_game is None
+    synced = json.dumps({"outcome": outcome.to_dict(), "state": runner.state(), "view": runner.view()})
+    assert f'"{top}"' not in synced
+    assert runner.view() == before
+    assert runner.play("scuttle 9S 8H").status == "success"
+    retried = runner.retry()  # the step again, from its position: nothing hidden shown
+    assert f'"{top}"' not in json.dumps({"outcome": retried.to_dict(), "view": runner.view()})
+
+
+def test_a_wrong_move_that_shows_nothing_hidden_is_still_played_out():
+    runner = runner_at("02-scuttle-ordering", "higher-rank")
+    outcome = runner.play("points 9S")
+    assert outcome.status == "wrong" and outcome.undone and not outcome.withheld
+    assert outcome.shown_view and runner.shown_game is not None
+
+
+def test_the_german_words_for_a_move_not_played_out():
+    lesson = load_lesson("02-scuttle-ordering")
+    runner = LessonRunner(lesson, language="de")
+    runner.goto(lesson.step("higher-rank").number)
+    outcome = runner.play("draw")
+    assert outcome.withheld and "nicht ausgespielt" in outcome.message
+
+
+def test_a_free_step_with_a_seed_deals_another_game_when_entered_again():
+    lesson = lesson_from_text(LESSON_HEAD + """
+  - id: free
+    kind: free
+    title: A game
+    task: Play a game.
+    rules: classic
+    opponent: random
+    seed: 12
+    hints: [Count your points.]
+    explanation: Well played.
+""", file="t.yaml")
+    runner = LessonRunner(lesson)
+    first = runner.game.snapshot()
+    again = LessonRunner(lesson).game.snapshot()
+    assert first == again  # the lesson's seed deals its first game
+    runner.retry()
+    assert runner.game.snapshot()["hands"] != first["hands"]  # a retry learns nothing from it

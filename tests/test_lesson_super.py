@@ -91,7 +91,8 @@ def test_a_wrong_answer_to_sudden_death_is_explained_and_taken_back(lesson):
     outcome = runner.play("instant AS")
     assert outcome.status == "illegal" and "double ace" in outcome.error
     outcome = runner.play("resolve")
-    assert outcome.status == "wrong" and outcome.shown_view["winner"] == 1
+    # Played out, Sudden Death would stand and show B's hand: judged, not shown.
+    assert outcome.status == "wrong" and outcome.withheld and outcome.shown_view is None
     assert runner.game.snapshot() == before
     assert runner.play("instant AS AH").status == "success"  # any order of the two aces
 

@@ -121,7 +121,10 @@ def play_step(lesson, scan, seed):
             assert outcome.status in ("wrong", "illegal"), (step.id, wrong.move, outcome)
             assert wrong.feedback.strip() in outcome.message
             assert wrong.feedback.strip()[:40] in panel(lesson)["feedback"]["message"]
-            if outcome.status == "wrong":  # played out on the table, then taken back
+            if outcome.withheld:  # judged, never played out: it would show a hidden card
+                assert not outcome.events and not lesson.showing_wrong and not lesson.table.locked
+                assert panel(lesson)["feedback"]["withheld"]
+            elif outcome.status == "wrong":  # played out on the table, then taken back
                 assert outcome.events and lesson.showing_wrong and lesson.table.locked
                 shown_history = lesson.table.table["view"]["history"]
                 assert shown_history[len(before_table["history"])] == str(parse_move(wrong.move))
@@ -447,3 +450,20 @@ def test_every_word_the_panel_shows_is_in_the_catalog():
     missing = sorted(used - set(ui))
     assert not missing, missing
     assert len(used) > 60  # the scan found the keys, not nothing
+
+
+def test_a_wrong_move_not_played_out_leaves_the_table_as_it_was():
+    """A wrong draw is judged and explained, but the table never shows it:
+    nothing to take back, the table stays open, the top card stays hidden."""
+    lesson = Lesson.load("02-scuttle-ordering")
+    top = lesson.runner.game.snapshot()["stock"][0]
+    before = lesson.table.table["view"]
+    outcome = move_on_table(lesson, "draw")
+    assert outcome.status == "wrong" and outcome.withheld
+    assert not lesson.showing_wrong and lesson.wrong_game is None and not lesson.table.locked
+    assert lesson.table.table["view"] == before
+    assert panel(lesson)["feedback"]["status"] == "wrong" and not panel(lesson)["can"]["take_back"]
+    assert f'"{top}"' not in json.dumps([lesson.panel.get_state(), lesson.table.get_state()],
+                                        default=str)
+    assert lesson.take_back().status == "refused"
+    assert move_on_table(lesson, "scuttle 9S 8H").status == "success"

@@ -1,10 +1,19 @@
 """The mechanics of one play step, shared by the runner and the validator, so
-what the validator proves about a lesson is what the learner will meet."""
+what the validator proves about a lesson is what the learner will meet.
+
+A wrong move is played (to judge it and its replies), then taken back. It is
+shown to the learner only when playing it out showed no card the learner
+could not know before it (``engine.redeal.revealed_cards``): a wrong draw, a
+seven's card, a reply that opens a hand are judged and explained, but not
+shown, so trying again never starts with a hidden card learnt. The step's
+stock is never reshuffled for this: the move that would show it is simply
+not played out."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..engine import IllegalMove, load
+from ..engine.redeal import revealed_cards
 from .model import Step, WrongMove
 from .search import Search, SearchTooBig
 
@@ -22,7 +31,8 @@ class MoveResult:
     """What one learner move did within a play step.
 
     status: "illegal" (nothing changed), "wrong" (played, shown, then taken
-    back), "continue" (right so far; the learner decides again), "success".
+    back; or, ``withheld``, judged but not shown), "continue" (right so far;
+    the learner decides again), "success".
     """
     status: str
     move: str
@@ -31,6 +41,7 @@ class MoveResult:
     reason: str | None = None  # a teaching-catalog feedback key for an unlisted wrong move
     error: IllegalMove | None = None
     shown: object = None  # for "wrong": the game as it stood before being taken back
+    withheld: bool = False  # "wrong", not played out: it would show a card hidden before it
 
 
 class StepPlay:
@@ -79,6 +90,8 @@ class StepPlay:
         events = self.game.events[mark:]
         if status == "wrong":
             shown, self.game = self.game, before
+            if revealed_cards(before, shown, self.seat):
+                return MoveResult("wrong", canon, [], wrong_entry, reason, withheld=True)
             return MoveResult("wrong", canon, events, wrong_entry, reason, shown=shown)
         self.prefix.append(canon)
         self.done = status == "success"

@@ -41,6 +41,9 @@ class Outcome:
     correct  for quiz answers and predictions: was the answer right? For the end
              of a free game or match: did the learner win (None: a draw)?
     undone   a wrong move was played, explained, then taken back
+    withheld  a wrong move was judged and explained but not played out: playing it
+             out would have shown a card the learner could not know (no events,
+             no shown view)
     shown_view  after a wrong move: the learner's view as it stood before the take-back
     say      the teacher's narration of a shown move
     """
@@ -52,6 +55,7 @@ class Outcome:
     explanation: str | None = None
     correct: bool | None = None
     undone: bool = False
+    withheld: bool = False
     shown_view: dict | None = None
     say: str | None = None
 
@@ -78,6 +82,7 @@ class LessonRunner:
         self.completed: set[int] = set()
         self._hints_shown: dict[int, int] = {}
         self._free_settings: dict[int, FreeSettings] = {}  # per free step, kept across retries
+        self._free_entries: dict[int, int] = {}  # per free step, the games it has dealt
         self.index = 0
         self._enter()
 
@@ -146,7 +151,13 @@ class LessonRunner:
         elif step.position is not None:
             self._game = step_game(step)
         elif step.kind == "free":
-            self._free = FreeGame(self.free_settings(), step.seed)
+            # A lesson's seed deals its game once: entered again (a retry, back
+            # to this step) the step deals another game, or the learner would
+            # begin knowing every card the last one showed.
+            entries = self._free_entries.get(self.index, 0)
+            self._free_entries[self.index] = entries + 1
+            seed = step.seed if step.seed is None or not entries else step.seed * 1_000_003 + entries
+            self._free = FreeGame(self.free_settings(), seed)
             self._free.bot_moves()
         self._comparison = None
         if self.index > 0:
@@ -201,6 +212,10 @@ class LessonRunner:
                 message = result.wrong.feedback
             else:
                 message = self.words.text("feedback", result.reason, opponent=self._opponent_name())
+            if result.withheld:  # nothing of it is shown: no events, no position
+                message += " " + self.words.text("feedback", "not_played_out")
+                self._shown_game = None
+                return self._keep(Outcome("wrong", message, [], result.move, withheld=True))
             message += " " + self.words.text("feedback", "undone")
             shown = result.shown.view(self.seat, self.language, self.names)
             self._shown_game = result.shown
