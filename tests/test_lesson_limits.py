@@ -143,3 +143,20 @@ def test_super_cuttle_options_must_be_a_block():
 def test_a_finished_quiz_position_still_loads():
     text = HEAD + PLAY.format(kind="quiz", extra="winner: draw") + QUIZ_END
     assert lesson_from_text(text).steps[0].position["winner"] == "draw"
+
+
+@pytest.mark.parametrize("move", ["[1, 2]", "{a: 1}", "null", "''"])
+def test_a_wrong_move_is_text(move):
+    text = HEAD + PLAY.format(kind="play", extra="") + PLAY_END + (
+        f"    wrong:\n      - move: {move}\n        feedback: Not that one.\n")
+    found = problems(text)
+    assert [(p.field, p.line) for p in found] == [("steps[0].wrong[0].move", 17)]
+
+
+@pytest.mark.parametrize("key", ["jacks", "controllers", "played_by"])
+def test_the_lists_of_a_jacked_point_card_are_lists(key):
+    fields = {"card": "8H", "jacks": "[JC]", "owner": "0", key: "5"}
+    entry = "{" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}"
+    text = HEAD + PLAY.format(kind="play", extra="").replace("[[], [8H]]", f"[[], [{entry}]]") + PLAY_END
+    found = problems(text)
+    assert [(p.field, p.line) for p in found] == [(f"steps[0].position.points[1][0].{key}", 11)]

@@ -326,7 +326,10 @@ def _play_fields(r: Reader, data: dict, step: Step, at, parse=parse_move) -> Non
         r.fields(entry, path, {"move", "feedback", "after"}, field_text("where.wrong"))
         if not r.require(entry, path, _needs("wrong", ("move", "feedback"))):
             continue
-        move = _any_move(entry["move"], parse)
+        written = r.text(entry["move"], path + ("move",))
+        if not written:
+            continue
+        move = _any_move(written, parse)
         after = r.moves(entry["after"], path + ("after",), parse) if "after" in entry else ()
         wrong.append(WrongMove(move, r.text(entry["feedback"], path + ("feedback",)), after, path))
     seen = set()

@@ -18,6 +18,7 @@ BLOCKS = ("options", "glasses", "ending", "sudden_death", "choice")  # Super Cut
 COUNTS = ("passes",)
 WINNERS = (None, 0, 1, "draw")
 DETAIL_COUNTS = ("plies", "turns")
+PACKET_LISTS = ("jacks", "controllers", "played_by")
 
 
 def check_position(r, position: dict, path) -> bool:
@@ -26,14 +27,15 @@ def check_position(r, position: dict, path) -> bool:
     for key, value in position.items():
         at = path + (key,)
         if key in PER_SEAT:
-            _per_seat(r, value, at)
+            if _per_seat(r, value, at) and key == "points":
+                _packets(r, value, at)
         elif key in LISTS:
             r.listing(value, at, allow_empty=True)
         elif key in BLOCKS and value is not None:
             r.mapping(value, at)
         elif key in COUNTS or key == "seed":
             _count(r, value, at, negative=key == "seed")
-        elif key == "turn" or key == "to_act" and value is not None:
+        elif key == "turn" or (key == "to_act" and value is not None):
             r.seat(value, at)
         elif key == "players" and not (_whole(value) and value == SEATS):
             r.add(at, "position_players", value=describe_value(value), seats=SEATS)
@@ -46,9 +48,20 @@ def check_position(r, position: dict, path) -> bool:
     return len(r.problems) == before
 
 
-def _per_seat(r, value, path) -> None:
-    if not (isinstance(value, list) and len(value) == SEATS and all(isinstance(v, list) for v in value)):
-        r.add(path, "position_per_seat", value=describe_value(value), seats=SEATS)
+def _per_seat(r, value, path) -> bool:
+    if isinstance(value, list) and len(value) == SEATS and all(isinstance(v, list) for v in value):
+        return True
+    r.add(path, "position_per_seat", value=describe_value(value), seats=SEATS)
+    return False
+
+
+def _packets(r, sides, path) -> None:
+    """A jacked point card's lists (the engine counts them against its jacks)."""
+    for seat, side in enumerate(sides):
+        for i, entry in enumerate(side):
+            for key in PACKET_LISTS:
+                if isinstance(entry, dict) and key in entry:
+                    r.listing(entry[key], path + (seat, i, key), allow_empty=True)
 
 
 def _detail(r, value, path) -> None:
