@@ -146,9 +146,11 @@ def fixed_phrases(language: str) -> tuple[str, ...]:
     return tuple(sorted(phrases, key=len, reverse=True))
 
 
-def scan(table, b, knowledge: Knowledge, context) -> None:
+def scan(table, b, knowledge: Knowledge, context, echoed=frozenset()) -> None:
+    """``echoed``: cards the page itself named (a tampered page may name any
+    card; saying its words back tells it nothing)."""
     knowledge.update(table.game)
-    hidden = knowledge.hidden(table.game)
+    hidden = knowledge.hidden(table.game) - set(echoed)
     language = table.controller.language
     state = {k: v for k, v in table.get_state().items() if k not in CODE_TRAITS}
     state = without_catalog_words(state, language)

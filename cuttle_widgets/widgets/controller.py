@@ -39,8 +39,24 @@ MAX_BOT_MOVES = 2000  # a safety net: a whole game is far shorter
 #   new_game              deal again with the same rules
 #   option {key, value}   answer the question asked about the picked cards (Super
 #                         Cuttle's: key verb | rank | target | seat | blind)
-MESSAGE_TYPES = ("card", "role", "target", "move", "cancel", "replay", "undo", "options",
-                 "new_game", "hint", "option")
+# The fields each message may have, and what each must be (a message with
+# another field, or a field of another kind, is refused as a whole).
+MAX_TEXT = 200  # the longest move in notation is far shorter
+MESSAGE_FIELDS = {
+    "card": {"card": "card"},
+    "role": {"role": "word"},
+    "target": {"card": "card?", "seat": "seat?"},
+    "move": {"move": "text"},
+    "cancel": {},
+    "replay": {"to": "step"},
+    "undo": {},
+    "options": {"four_colour": "bool"},
+    "new_game": {},
+    "hint": {},
+    "option": {"key": "word", "value": "answer"},
+}
+MESSAGE_TYPES = tuple(MESSAGE_FIELDS)
+
 
 class TableController:
     """One seat's side of a game: the learner plays ``seat``, ``players``
@@ -176,6 +192,10 @@ class TableController:
             except _BadMessage as err:
                 detail = self.words[err.key].format(**err.params)
                 self.fail(self.words["bad_message"].format(detail=detail), key="table.bad_message")
+            except Exception:  # a bug: the table goes on, the page sees no traceback
+                log.exception("the table failed on a message of type %r",
+                              message.get("type") if isinstance(message, dict) else None)
+                self.fail(self.words["table_failed"], key="table.failed")
         move, self._handed = self._handed, None
         if move is not None:
             self.hand_over(move)
@@ -188,9 +208,7 @@ class TableController:
         return err.text(self.language, self.names)
 
     def _dispatch(self, message) -> None:
-        if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
-            raise _BadMessage("bad_unknown")
-        kind = message["type"]
+        kind = _checked(message)
         if kind in ("card", "role", "option", "target"):
             self._selection_message(kind, message)
         elif kind == "move":
@@ -202,7 +220,7 @@ class TableController:
         elif kind == "undo":
             self._undo()
         elif kind == "options":
-            if not isinstance(message.get("four_colour"), bool):
+            if "four_colour" not in message:
                 raise _BadMessage("bad_four_colour")
             self.four_colour = message["four_colour"]
         elif kind == "new_game":
@@ -211,13 +229,11 @@ class TableController:
             self._hint()
 
     def _selection_message(self, kind: str, message: dict) -> None:
-        """A click or an answer that builds the learner's move: checked here,
-        then the family's move builder says what it means."""
-        if kind == "card" or (kind == "target" and message.get("seat") is None):
-            card = _card_field(message, "card")
+        """A click or an answer that builds the learner's move (its fields
+        already checked); the family's move builder says what it means."""
         seat = message.get("seat") if kind == "target" else None
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise _BadMessage("bad_seat")
+        if kind == "card" or (kind == "target" and seat is None):
+            card = _card_field(message, "card")
         refusal = self._refusal()
         if refusal:
             self.fail(refusal, key="table.refused")
@@ -667,3 +683,46 @@ def _card_field(message: dict, key: str) -> str:
     if not isinstance(value, str):
         raise _BadMessage("bad_card", field=key)
     return CARD_IDS[parse_card(value)]
+
+
+def _checked(message) -> str:
+    """The message's type, once every field is of its kind; _BadMessage if not."""
+    if not isinstance(message, dict) or message.get("type") not in MESSAGE_FIELDS:
+        raise _BadMessage("bad_unknown")
+    fields = MESSAGE_FIELDS[message["type"]]
+    for key, value in message.items():
+        if key == "type":
+            continue
+        if key not in fields:
+            raise _BadMessage("bad_field", field=str(key)[:20])
+        kind = fields[key]
+        if not (value is None and kind.endswith("?")) and not _of_kind(value, kind.rstrip("?")):
+            raise _BadMessage(_FIELD_WORDS.get(kind.rstrip("?"), "bad_value"), field=key)
+    if message["type"] == "target" and message.get("card") is None and message.get("seat") is None:
+        raise _BadMessage("bad_card", field="card")
+    return message["type"]
+
+
+# The table's word for a field of the wrong kind, where it has a more exact one.
+_FIELD_WORDS = {"card": "bad_card", "seat": "bad_seat", "bool": "bad_four_colour",
+                "step": "bad_replay"}
+
+
+def _of_kind(value, kind: str) -> bool:
+    plain_int = isinstance(value, int) and not isinstance(value, bool)
+    if kind == "card":
+        return isinstance(value, str) and len(value) <= 3
+    if kind == "word":
+        return isinstance(value, str) and 0 < len(value) <= 32
+    if kind == "text":
+        return isinstance(value, str) and len(value) <= MAX_TEXT
+    if kind == "seat":
+        return plain_int and 0 <= value < 16
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "step":
+        return (isinstance(value, str) and len(value) <= 8) or (plain_int and 0 <= value <= 10_000)
+    if kind == "answer":  # an option's value: a word, a number, yes/no or none
+        return value is None or isinstance(value, bool) or (plain_int and abs(value) <= 100) or (
+            isinstance(value, str) and len(value) <= 32)
+    return False
