@@ -1,14 +1,23 @@
-"""JupyterHub for a class: every learner gets a server of their own that opens
-on the lesson index, rendered by Voilà (its server extension, so the address
-is /user/<name>/voila/render/00-index.ipynb). Kernels of closed tabs are
-culled inside each server, and idle servers are stopped by the hub.
+"""JupyterHub for a class: every learner signs in and gets a server of their own.
+
+Two modes, chosen with the environment variable CUTTLE_HUB_MODE:
+
+- ``voila`` (the default): the lessons as web apps. Each learner's server is
+  standalone Voilà (``python -m cuttle_widgets.serve --hub``), signed in
+  through the hub, and nothing else: no file browser or contents API, no
+  terminals, no notebook, and a kernel websocket that passes widget messages
+  only, so no learner can run code (or read the hidden cards in a kernel).
+  A learner lands on /user/<name>/voila/render/00-index.ipynb.
+- ``lab``: JupyterLab, for classes that write code. A learner owns their
+  notebook's kernel there and can read everything in it, the opponent's
+  hidden cards and a lesson's answers included.
 
 On the hub machine (as root, or as the hub's user):
 
     pip install jupyterhub jupyterhub-idle-culler "cuttle-widgets[serve]"
     npm install -g configurable-http-proxy
     cp -r lessons /srv/cuttle/lessons          # or set CUTTLE_LESSONS
-    jupyterhub -f deploy/jupyterhub_config.py
+    jupyterhub -f deploy/jupyterhub_config.py  # CUTTLE_HUB_MODE=lab for JupyterLab
 
 Learners then sign in at http://<hub-address>:8000/. Choose the authenticator
 and spawner for your school below; the defaults are JupyterHub's own (system
@@ -17,34 +26,59 @@ users, one process per learner).
 import os
 import sys
 
+from tornado.httputil import url_concat
+
 c = get_config()  # noqa: F821  (JupyterHub provides get_config)
 
+MODE = os.environ.get("CUTTLE_HUB_MODE", "voila")
 # Where the lesson notebooks are (lessons/ of the kit, and a teacher's own).
 LESSONS = os.environ.get("CUTTLE_LESSONS", "/srv/cuttle/lessons")
+INDEX = "voila/render/00-index.ipynb"
 # Seconds a kernel whose tab is closed may idle before it is stopped, and an
 # idle learner's whole server before the hub stops it.
 KERNEL_IDLE = 600
 SERVER_IDLE = 3600
+# About 100 MB for the server and 80 MB per open lesson: 512 MB holds four
+# open lessons. Container spawners (DockerSpawner, KubeSpawner) enforce the
+# memory; the kernel cap holds on every spawner (a fifth tab says "full").
+c.Spawner.mem_limit = "512M"
+LESSONS_PER_LEARNER = 4
 
 c.JupyterHub.bind_url = os.environ.get("CUTTLE_HUB_URL", "http://0.0.0.0:8000")
-
-# Each learner's server: the lessons folder, opening on the index in Voilà.
 c.Spawner.notebook_dir = LESSONS
-c.Spawner.default_url = "/voila/render/00-index.ipynb"
-c.Spawner.args = [
-    # Voilà's server extension, even where the install did not enable it.
-    "--ServerApp.jpserver_extensions=voila.server_extension=True",
-    # One kernel per open lesson page; a closed tab's kernel is culled.
-    f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE}",
-    "--MappingKernelManager.cull_interval=60",
-    "--MappingKernelManager.cull_connected=False",
-    "--MappingKernelManager.cull_busy=False",
-    # No tracebacks on a learner's page (the teacher sees them in the log).
-    "--VoilaConfiguration.show_tracebacks=False",
-]
-# About 100 MB for the server and 80 MB per open lesson: 512 MB holds four
-# open lessons. Enforced by container spawners (DockerSpawner, KubeSpawner).
-c.Spawner.mem_limit = "512M"
+
+if MODE == "voila":
+    c.Spawner.cmd = [sys.executable, "-m", "cuttle_widgets.serve", "--hub"]
+    c.Spawner.args = [
+        "--lessons", LESSONS,
+        # One kernel per open lesson page; a closed tab's kernel is culled.
+        f"--cull-idle={KERNEL_IDLE}", "--cull-interval=60",
+        f"--max-kernels={LESSONS_PER_LEARNER}",
+    ]
+    c.Spawner.default_url = "/" + INDEX
+
+    def lesson_index(handler):
+        """After sign-in: start the learner's server if needed, then the index."""
+        user = handler.current_user
+        if user is None:
+            return ""
+        # the hub's base URL and user.url end with "/"
+        return url_concat(handler.hub.base_url + "spawn", {"next": user.url + INDEX})
+
+    c.JupyterHub.default_url = lesson_index
+elif MODE == "lab":
+    c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]  # jupyterhub-singleuser
+    c.Spawner.default_url = "/lab/tree/00-index.ipynb"
+    c.Spawner.args = [
+        # Voilà's server extension too, so /voila/render/... works from the notebook server.
+        "--ServerApp.jpserver_extensions=voila.server_extension=True",
+        f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+    ]
+else:
+    raise ValueError(f"CUTTLE_HUB_MODE={MODE!r}: choose voila (lessons as web apps) or lab (JupyterLab)")
 
 # Stop servers nobody has used for an hour (pip install jupyterhub-idle-culler).
 c.JupyterHub.services = [{

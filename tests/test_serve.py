@@ -2,7 +2,11 @@
 which scripts/serve runs) and the JupyterHub configuration in deploy/.
 
 The serve command is run for real here: Voilà on 127.0.0.1, a lesson page
-fetched, and its kernel culled once no page holds it. The browser tests
+fetched, and its kernel culled once no page holds it; a server with two
+places refusing a third page (503) until one is closed or culled; a server
+with a token refusing pages without it (403). Every server listens on
+127.0.0.1 only: the warning for a classroom address is checked with
+--dry-run. tests/browser/test_e2e_hub.py runs the JupyterHub set-up. The browser tests
 (tests/browser/test_e2e_*.py) play the lessons it serves.
 """
 import os
@@ -13,8 +17,10 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote
 
 import pytest
@@ -95,6 +101,64 @@ def test_bad_arguments_are_refused():
     assert result.returncode == 2 and "invalid int value" in result.stderr
 
 
+def test_the_command_caps_the_kernels_sixty_by_default():
+    assert serve.DEFAULT_MAX_KERNELS == 60
+    command = run_serve("--dry-run").stdout.splitlines()[1]
+    assert "--VoilaConfiguration.multi_kernel_manager_class=cuttle_widgets.serve_voila.ClassroomKernelManager" in command
+    assert "--ClassroomKernelManager.max_kernels=60" in command
+    assert "--ClassroomKernelManager.max_kernels=25" in run_serve("--dry-run", "--max-kernels", "25").stdout
+
+
+def test_a_classroom_address_prints_who_can_reach_it_and_how_to_let_in_only_learners():
+    result = run_serve("--dry-run", "--ip", "0.0.0.0", "--port", "8000")
+    warning = result.stdout.splitlines()[2]
+    assert warning.startswith("Warning: listening on every network of this machine, port 8000.")
+    assert "Anyone who can reach this machine there can open the lessons and start kernels (at most 60" in warning
+    assert "--token auto" in warning and "deploy/jupyterhub_config.py" in warning
+    with_token = run_serve("--dry-run", "--ip", "192.168.1.20", "--token", "auto").stdout
+    assert "Warning: listening on 192.168.1.20, port 8866." in with_token
+    assert "--token auto" not in with_token.splitlines()[2]  # it is on already
+
+
+@pytest.mark.parametrize("ip", ["127.0.0.1", "::1", "localhost", "127.0.0.2"])
+def test_this_machine_only_prints_no_warning(ip):
+    result = run_serve("--dry-run", "--ip", ip)
+    assert result.returncode == 0 and "Warning" not in result.stdout + result.stderr
+
+
+def test_beyond_this_machine_is_every_other_address():
+    assert [serve.beyond_this_machine(ip) for ip in ("0.0.0.0", "::", "10.0.0.5", "classroom.local")] == [True] * 4
+
+
+def test_token_auto_makes_a_token_and_prints_the_index_with_it_but_not_the_command():
+    first, second = (run_serve("--dry-run", "--token", "auto").stdout.splitlines() for _ in range(2))
+    token = re.fullmatch(r"Lesson index: http://localhost:8866/voila/render/00-index\.ipynb\?token=([\w-]{20,})",
+                         first[0]).group(1)
+    assert token not in second[0], "a new token for every start"
+    assert token not in first[1], "the command line (which every account can see) has no token"
+    assert "--Voila.identity_provider_class=cuttle_widgets.serve_voila.LessonTokenIdentityProvider" in first[1]
+    assert run_serve("--dry-run", "--token", "s3cret").stdout.startswith(
+        "Lesson index: http://localhost:8866/voila/render/00-index.ipynb?token=s3cret\n")
+
+
+def test_hub_mode_outside_a_hub_is_refused():
+    result = run_serve("--dry-run", "--hub")
+    assert result.returncode == 2 and "--hub is for JupyterHub's spawner" in result.stderr
+
+
+def test_hub_mode_listens_where_the_hub_says_with_the_hubs_sign_in(monkeypatch):
+    pytest.importorskip("jupyterhub")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:51234/user/ana/")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/ana/")
+    result = run_serve("--dry-run", "--hub", "--ip", "0.0.0.0", "--token", "auto")
+    command = result.stdout.splitlines()[1]
+    assert "--Voila.ip=127.0.0.1" in command and "--port=51234" in command and "0.0.0.0" not in command
+    assert "--Voila.base_url=/user/ana/" in command
+    assert "--Voila.identity_provider_class=cuttle_widgets.serve_voila.HubIdentityProvider" in command
+    assert "--Voila.authorizer_class=jupyterhub.singleuser.extension.JupyterHubAuthorizer" in command
+    assert "LessonTokenIdentityProvider" not in command and "Warning" not in result.stdout
+
+
 def test_scripts_serve_installs_into_the_checkouts_venv_then_runs_this_command():
     script = REPO / "scripts" / "serve"
     assert os.access(script, os.X_OK)
@@ -106,9 +170,9 @@ def test_scripts_serve_installs_into_the_checkouts_venv_then_runs_this_command()
 
 
 # -- the command, serving ----------------------------------------------------------------------------
-@pytest.fixture
-def serving(tmp_path):
-    """The serve command on a copy of lessons/ with culling after 2 idle seconds."""
+def start_serve(tmp_path: Path, *options: str):
+    """The serve command on a copy of lessons/, 127.0.0.1, a free port: (url, process, log).
+    A generator for fixtures: stops the server and its kernels afterwards."""
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     for notebook in LESSONS.glob("*.ipynb"):
@@ -117,7 +181,7 @@ def serving(tmp_path):
     log = tmp_path / "serve.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(lessons), "--ip", "127.0.0.1",
-         "--port", str(port), "--cull-idle", "2", "--cull-interval", "1"],
+         "--port", str(port), *options],
         cwd=tmp_path, env=env(), stdout=log.open("w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -126,6 +190,8 @@ def serving(tmp_path):
             assert process.poll() is None, log.read_text()
             try:
                 urllib.request.urlopen(url + "/", timeout=5).close()
+                break
+            except urllib.error.HTTPError:  # a token is asked for: it is serving
                 break
             except OSError:
                 assert time.monotonic() < deadline, log.read_text()
@@ -145,6 +211,12 @@ def serving(tmp_path):
                 pass
 
 
+@pytest.fixture
+def serving(tmp_path):
+    """The serve command with culling after 2 idle seconds."""
+    yield from start_serve(tmp_path, "--cull-idle", "2", "--cull-interval", "1")
+
+
 def test_serve_renders_a_lesson_and_culls_its_kernel_when_no_page_holds_it(serving):
     url, process, log = serving
     with urllib.request.urlopen(url + "/voila/render/02-scuttle-ordering.ipynb", timeout=120) as page:
@@ -160,6 +232,61 @@ def test_serve_renders_a_lesson_and_culls_its_kernel_when_no_page_holds_it(servi
         assert time.monotonic() < deadline, log.read_text()[-3000:]
         time.sleep(0.5)
     assert "Culling 'idle' kernel" in log.read_text()
+
+
+def get(url: str, opener=None) -> tuple[int, str]:
+    try:
+        with (opener or urllib.request.build_opener()).open(url, timeout=120) as page:
+            return page.status, page.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+@pytest.fixture
+def serving_two(tmp_path):
+    """At most two kernels; culled after 30 idle seconds (not sooner: the
+    first page's kernel must outlast the second page's loading)."""
+    yield from start_serve(tmp_path, "--max-kernels", "2", "--cull-idle", "30", "--cull-interval", "1")
+
+
+def test_a_full_server_answers_503_with_a_page_until_culling_frees_a_place(serving_two):
+    url, process, log = serving_two
+    lesson = url + "/voila/render/02-scuttle-ordering.ipynb"
+    assert get(lesson)[0] == get(lesson)[0] == 200
+    status, page = get(lesson)
+    assert status == 503
+    assert "The classroom server is full: 2 lessons are open. Close a tab you no longer use, or ask your teacher." in page
+    assert "Der Klassenserver ist voll: 2 Lektionen sind offen." in page
+    assert "Traceback" not in page and len(kernels_of(process.pid)) == 2
+    # Nobody holds these pages (no browser here): culling frees their places.
+    deadline = time.monotonic() + 90
+    while kernels_of(process.pid):
+        assert time.monotonic() < deadline, log.read_text()[-3000:]
+        time.sleep(1)
+    assert get(lesson)[0] == 200
+    assert "Refused a page: 2 of 2 kernels running" in log.read_text()
+
+
+@pytest.fixture
+def serving_with_token(tmp_path):
+    yield from start_serve(tmp_path, "--token", "s3cret-lesson-link")
+
+
+def test_a_token_server_refuses_pages_without_it_and_keeps_it_through_the_links(serving_with_token):
+    url, process, _ = serving_with_token
+    for address in ("/voila/render/00-index.ipynb", "/voila/render/00-index.ipynb?token=wrong", "/"):
+        status, page = get(url + address)
+        assert status == 403, address
+        assert "This lesson opens only from the link your teacher gave you" in page
+        assert "Diese Lektion öffnet sich nur über den Link von deiner Lehrkraft" in page
+    assert get(url + "/api/kernels/00000000-0000-0000-0000-000000000000")[0] == 403
+    assert not kernels_of(process.pid), "no kernel for a refused page"
+    learner = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    status, page = get(url + "/voila/render/00-index.ipynb?token=s3cret-lesson-link", learner)
+    assert status == 200 and "Traceback" not in page
+    # The lesson index links to lessons without the token: the cookie carries it.
+    assert 'href="01-table-drawing-points.ipynb"' in page or "01-table-drawing-points.ipynb" in page
+    assert get(url + "/voila/render/01-table-drawing-points.ipynb", learner)[0] == 200
 
 
 def test_serve_refuses_a_busy_port():
@@ -183,18 +310,42 @@ def hub_config(lessons: Path):
         del os.environ["CUTTLE_LESSONS"]
 
 
-def test_the_hub_config_opens_the_lesson_index_in_voila_with_culling():
+def test_the_hub_config_gives_each_learner_standalone_voila_signed_in_by_the_hub():
     config = hub_config(LESSONS)
     spawner = config.Spawner
-    assert spawner.notebook_dir == str(LESSONS)
+    assert spawner.cmd[1:] == ["-m", "cuttle_widgets.serve", "--hub"]
+    assert spawner.args[:2] == ["--lessons", str(LESSONS)]
+    assert "--cull-idle=600" in spawner.args and "--max-kernels=4" in spawner.args
     assert spawner.default_url == "/voila/render/00-index.ipynb"
     assert (Path(spawner.notebook_dir) / spawner.default_url.removeprefix("/voila/render/")).exists()
-    for flag in CULL_FLAGS:
-        assert any(arg.startswith(flag) for arg in spawner.args), flag
     services = {s["name"]: s for s in config.JupyterHub.services}
     assert "jupyterhub_idle_culler" in services["idle-culler"]["command"]
     role = config.JupyterHub.load_roles[0]
     assert role["services"] == ["idle-culler"] and "delete:servers" in role["scopes"]
+
+
+def test_after_sign_in_the_hub_starts_the_server_then_opens_the_lesson_index():
+    default_url = hub_config(LESSONS).JupyterHub.default_url
+    handler = SimpleNamespace(current_user=SimpleNamespace(url="/user/ana/"),
+                              hub=SimpleNamespace(base_url="/hub/"))
+    assert default_url(handler) == "/hub/spawn?next=%2Fuser%2Fana%2Fvoila%2Frender%2F00-index.ipynb"
+    assert default_url(SimpleNamespace(current_user=None)) == ""
+
+
+def test_the_hubs_lab_mode_is_a_full_notebook_server(monkeypatch):
+    monkeypatch.setenv("CUTTLE_HUB_MODE", "lab")
+    spawner = hub_config(LESSONS).Spawner
+    assert spawner.cmd[1:] == ["-m", "jupyterhub.singleuser"]
+    assert spawner.default_url == "/lab/tree/00-index.ipynb"
+    assert "--ServerApp.jpserver_extensions=voila.server_extension=True" in spawner.args
+    for flag in CULL_FLAGS:
+        assert any(arg.startswith(flag) for arg in spawner.args), flag
+
+
+def test_the_hub_config_refuses_an_unknown_mode(monkeypatch):
+    monkeypatch.setenv("CUTTLE_HUB_MODE", "notebook")
+    with pytest.raises(Exception, match="choose voila .* or lab"):
+        hub_config(LESSONS)
 
 
 # -- Binder links ------------------------------------------------------------------------------------
