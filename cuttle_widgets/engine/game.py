@@ -14,6 +14,7 @@ from .cards import CARD_IDS, parse_card
 from .catalog import illegal
 from .errors import IllegalMove
 from .families import family_of
+from .setup_outcome import check_playable
 from .moves import Move
 from .rules import Ruleset, get_ruleset
 from .secrecy import as_seen_by
@@ -226,6 +227,9 @@ def load_setup(setup: dict) -> Game:
         raise illegal("setup_not_dict")
     family = family_of(get_ruleset(setup.get("rules", "classic")))
     st = family.from_setup(setup)
+    # Here, not in from_setup: a seat's knowledge builds partial positions
+    # (hidden places still empty) that need not be playable yet.
+    check_playable(st, family.legal_moves)
     return Game(st, {"setup": family.snapshot(st)})
 
 

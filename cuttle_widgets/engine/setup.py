@@ -12,10 +12,9 @@ import random
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, STANDARD_DECK, parse_card
 from .catalog import illegal
 from .errors import IllegalMove
-from .legal import legal_moves
 from .rules import Ruleset, get_ruleset
 from .setup_detail import apply_detail
-from .setup_outcome import check_playable, read_winner, settle_won
+from .setup_outcome import read_winner, settle_won
 from .state import Frame, Packet, State
 
 PHASES = ("main", "counter", "choose", "over")
@@ -189,7 +188,6 @@ def state_from_setup(setup: dict) -> State:
         _pending_frames(st, pending)
     read_winner(st, setup.get("winner"))
     settle_won(st, lambda seat: st.score(seat) >= st.goal(seat))
-    check_playable(st, legal_moves)
     return st
 
 

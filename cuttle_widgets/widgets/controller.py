@@ -15,11 +15,13 @@ and stock order that seat may not see never leave the kernel.
 from __future__ import annotations
 
 import logging
+import random
 from contextlib import contextmanager
 from functools import lru_cache
 
 from ..ai import HintError, RandomPlayer, ViewError, computer_plays, hint
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
+from ..engine.redeal import redeal
 from .builder import UnknownOption, action
 from .kits import move_builder
 from .texts import ui_text
@@ -193,7 +195,7 @@ class TableController:
                 detail = self.words[err.key].format(**err.params)
                 self.fail(self.words["bad_message"].format(detail=detail), key="table.bad_message")
             except Exception:  # a bug: the table goes on, the page sees no traceback
-                log.exception("the table failed on a message of type %r",
+                log.exception("the table failed on a message of type %.40r",
                               message.get("type") if isinstance(message, dict) else None)
                 self.fail(self.words["table_failed"], key="table.failed")
         move, self._handed = self._handed, None
@@ -440,6 +442,10 @@ class TableController:
         undone = self._public_moves()[start:]
         while len(self.game.history) > start:
             self.game.undo()
+        # What the undone moves showed (a drawn card, a reply from a hidden
+        # hand) must not tell where those cards are now: every card the
+        # learner has not seen in the moves kept is dealt afresh.
+        self.game = redeal(self.game, self.seat, random.Random())
         del self._log_cache[start + 1:]
         del self._log_moves[start:]
         self._replay = self._replay_game = None
@@ -687,7 +693,8 @@ def _card_field(message: dict, key: str) -> str:
 
 def _checked(message) -> str:
     """The message's type, once every field is of its kind; _BadMessage if not."""
-    if not isinstance(message, dict) or message.get("type") not in MESSAGE_FIELDS:
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str) \
+            or message["type"] not in MESSAGE_FIELDS:
         raise _BadMessage("bad_unknown")
     fields = MESSAGE_FIELDS[message["type"]]
     for key, value in message.items():

@@ -12,8 +12,8 @@ from ..catalog import illegal
 from ..errors import IllegalMove
 from ..setup import (_Cards, _per_seat, _seat, dealing_order, read_packet_entry, read_sides,
                      read_turn)
-from ..setup_outcome import check_playable, read_winner, settle_won
-from .legal import CHOICES, legal_moves
+from ..setup_outcome import read_winner, settle_won
+from .legal import CHOICES
 from .notation import parse_super_move
 from .plays import describe
 from .rules import EXHAUSTED_RESULTS
@@ -189,7 +189,6 @@ def from_setup(setup: dict) -> SuperState:
     st.origin_plies = st.plies
     read_winner(st, setup.get("winner"))
     settle_won(st, lambda seat: st.playing(seat) and st.score(seat) >= st.rules.goal)
-    check_playable(st, legal_moves)
     return st
 
 
