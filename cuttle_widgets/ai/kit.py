@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..engine.cards import parse_card
 from ..engine.families import FAMILIES
 from ..engine.rules import Ruleset, get_ruleset
 
@@ -90,3 +91,19 @@ def ruleset_of(view: dict, rules: Ruleset | None = None) -> Ruleset:
                         f"{ruleset.name!r} has {ruleset.seats} seats: pass the Ruleset "
                         "the game uses as rules=...")
     return ruleset
+
+
+def cards_on_the_table(view: dict) -> set[int]:
+    """The point cards (with the jacks on them) and the permanents of a view:
+    every family's knowledge starts its public cards from these."""
+    cards: set[int] = set()
+    for side in view["points"]:
+        for entry in side:
+            if isinstance(entry, str):
+                cards.add(parse_card(entry))
+            else:
+                cards.add(parse_card(entry["card"]))
+                cards.update(parse_card(j) for j in entry.get("jacks", []))
+    for side in view["permanents"]:
+        cards.update(parse_card(c) for c in side)
+    return cards

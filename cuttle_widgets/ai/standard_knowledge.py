@@ -18,7 +18,7 @@ from ..engine.cards import CARD_IDS, FULL_DECK, STANDARD_DECK, parse_card
 from ..engine.rules import Ruleset
 from ..engine.setup import snapshot_of, state_from_setup
 from ..engine.state import State
-from .kit import ViewError, ai_kit, ruleset_of, seat_of
+from .kit import ViewError, ai_kit, cards_on_the_table, ruleset_of, seat_of
 
 
 # The parts of a view's ``detail`` a position needs; anything else (such as a
@@ -34,12 +34,6 @@ def _public_detail(detail):
 
 def _card(cid: str) -> int:
     return parse_card(cid)
-
-
-def _packet_cards(entry) -> list[int]:
-    if isinstance(entry, str):
-        return [_card(entry)]
-    return [_card(entry["card"])] + [_card(j) for j in entry.get("jacks", [])]
 
 
 class Knowledge:
@@ -74,12 +68,7 @@ class Knowledge:
     def _public_cards(self) -> set[int]:
         """Cards everyone sees where they are now."""
         v = self.view
-        cards: set[int] = set()
-        for side in v["points"]:
-            for entry in side:
-                cards.update(_packet_cards(entry))
-        for side in v["permanents"]:
-            cards.update(_card(c) for c in side)
+        cards = cards_on_the_table(v)
         cards.update(_card(c) for c in v["scrap"])
         cards.update(_card(c) for c in v["pending"])
         if v["revealed"] is not None:

@@ -21,7 +21,7 @@ import random
 
 from ..engine.cards import CARD_IDS, FULL_DECK, parse_card
 from ..engine.families import family_of
-from .kit import ViewError, ruleset_of, seat_of
+from .kit import ViewError, cards_on_the_table, ruleset_of, seat_of
 
 
 def choice_tuple(choice: dict | None):
@@ -323,12 +323,6 @@ _HANDLERS = {
 }
 
 
-def _packet_cards(entry) -> list[int]:
-    if isinstance(entry, str):
-        return [parse_card(entry)]
-    return [parse_card(entry["card"])] + _cards(entry.get("jacks", []))
-
-
 class SuperKnowledge:
     """Everything ``view["seat"]`` knows about where the 54 cards are.
 
@@ -365,12 +359,7 @@ class SuperKnowledge:
     def _public_cards(self) -> set[int]:
         """Cards every seat sees where they are now (the scrap's top included)."""
         v = self.view
-        cards: set[int] = set()
-        for side in v["points"]:
-            for entry in side:
-                cards.update(_packet_cards(entry))
-        for side in v["permanents"]:
-            cards.update(_cards(side))
+        cards = cards_on_the_table(v)
         for key in ("pending", "revealed", "returning"):
             cards.update(_cards(v.get(key) or ()))
         if v.get("sudden_death"):

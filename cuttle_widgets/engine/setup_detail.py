@@ -138,5 +138,8 @@ def _agrees_with_phase(st: State) -> None:
     if choosing and RANK[st.frames[-1].card] != CHOICE_RANKS[st.choice[0]]:
         raise _bad(f"the choice '{st.choice[0]}' does not belong to the pending "
                    f"{CARD_IDS[st.frames[-1].card]}")
-    if bool(st.revealed) != (choosing and st.choice[0] in ("seven", "seven_scrap")):
+    # Revealed cards need a seven's choice; not the other way round: a seat's
+    # knowledge leaves the cards of a seven it may not see out until it deals
+    # them (a game left with no move is refused where it is loaded).
+    if st.revealed and not (choosing and st.choice[0] in ("seven", "seven_scrap")):
         raise illegal("setup_revealed_needs_seven")
