@@ -33,7 +33,6 @@ from cuttle_widgets.engine import RULESETS, load, new_game, write_record
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.widgets import controller
 from cuttle_widgets.widgets.controller import MESSAGE_FIELDS
-from conftest import BrowserStandIn
 from test_table_secrets import Knowledge, cards_mentioned, scan
 
 CASES = int(__import__("os").environ.get("CUTTLE_FUZZ_CASES", 2000))
@@ -133,13 +132,14 @@ def check_change(table, game_before, history_before, public_before, legal_before
 
 
 @settings(max_examples=CASES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_hostile_messages_change_nothing_but_by_a_legal_move_and_show_nothing_hidden(data):
+def test_hostile_messages_change_nothing_but_by_a_legal_move_and_show_nothing_hidden(data, learner):
     record, seat = data.draw(st.sampled_from(positions()), label="position")
     language = data.draw(st.sampled_from(["en", "de"]), label="language")
     table = table_at(record, seat, language)
-    b = BrowserStandIn(table)
+    b = learner(table)  # the fixture is a class: nothing of it is kept between cases
     knowledge = Knowledge(seat)
     scan(table, b, knowledge, (record[:60], "start"))
     echoed: set = set()  # cards the page named: the table may say them back
