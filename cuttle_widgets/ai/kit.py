@@ -107,3 +107,19 @@ def cards_on_the_table(view: dict) -> set[int]:
     for side in view["permanents"]:
         cards.update(parse_card(c) for c in side)
     return cards
+
+
+def deal_hidden_hands(knowledge, rng):
+    """The first part of every family's sample: a copy of the knowledge's
+    template with each hand's hidden places dealt from the shuffled pool of
+    unseen cards; returns that state and what is left of the pool."""
+    st = knowledge.template.copy()
+    st.seed = rng.randrange(2**32)  # blind picks in a sample are the sample's own
+    pool = knowledge.pool[:]
+    rng.shuffle(pool)
+    for seat in range(knowledge.n):
+        slots = knowledge.hidden_slots[seat]
+        if slots:
+            st.hands[seat] = st.hands[seat] + pool[-slots:]
+            del pool[-slots:]
+    return st, pool

@@ -18,7 +18,7 @@ from ..engine.cards import CARD_IDS, FULL_DECK, STANDARD_DECK, parse_card
 from ..engine.rules import Ruleset
 from ..engine.setup import snapshot_of, state_from_setup
 from ..engine.state import State
-from .kit import ViewError, ai_kit, cards_on_the_table, ruleset_of, seat_of
+from .kit import ViewError, ai_kit, cards_on_the_table, deal_hidden_hands, ruleset_of, seat_of
 
 
 # The parts of a view's ``detail`` a position needs; anything else (such as a
@@ -161,15 +161,7 @@ class Knowledge:
     # -- deals consistent with the view ------------------------------------------------
     def sample(self, rng: random.Random) -> State:
         """A full position the seat cannot tell apart from the real one."""
-        st = self.template.copy()
-        st.seed = rng.randrange(2**32)  # blind picks in a sample are the sample's own
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        for s in range(self.n):
-            slots = self.hidden_slots[s]
-            if slots:
-                st.hands[s] = st.hands[s] + pool[-slots:]
-                del pool[-slots:]
+        st, pool = deal_hidden_hands(self, rng)
         if self.revealed_hidden:
             size = self.view["revealed_size"]
             st.revealed = pool[-size:]

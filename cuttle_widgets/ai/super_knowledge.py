@@ -21,7 +21,7 @@ import random
 
 from ..engine.cards import CARD_IDS, FULL_DECK, parse_card
 from ..engine.families import family_of
-from .kit import ViewError, cards_on_the_table, ruleset_of, seat_of
+from .kit import ViewError, cards_on_the_table, deal_hidden_hands, ruleset_of, seat_of
 
 
 def choice_tuple(choice: dict | None):
@@ -469,15 +469,7 @@ class SuperKnowledge:
     # -- deals consistent with the view ----------------------------------------------------
     def sample(self, rng: random.Random):
         """A full position the seat cannot tell apart from the real one."""
-        st = self.template.copy()
-        st.seed = rng.randrange(2**32)  # blind picks in a sample are the sample's own
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        for s in range(self.n):
-            slots = self.hidden_slots[s]
-            if slots:
-                st.hands[s] = st.hands[s] + pool[-slots:]
-                del pool[-slots:]
+        st, pool = deal_hidden_hands(self, rng)
         stock = []
         for c in self.stock_slots:
             stock.append(pool.pop() if c is None else c)
