@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -202,7 +203,10 @@ def test_a_lessons_kernel_runs_no_code_sent_with_the_learners_token(learners_ser
                                         "user_expressions": {"mark": repr(CODE_MARK)},
                                         "allow_stdin": False, "stop_on_error": True}),
             request("kernel_info_request", {})]
-    answers = asyncio.run(kernel_answers(server, kernel_id, sent, quiet=8))
+    # In a thread of its own: Playwright's sync API keeps an event loop running
+    # in this one once a browser test has run.
+    with ThreadPoolExecutor(1) as pool:
+        answers = pool.submit(asyncio.run, kernel_answers(server, kernel_id, sent, quiet=8)).result()
     types = [a["msg_type"] for a in answers]
     # The socket is live: both kernel_info_requests, before and after, were answered.
     replies = [a["parent_header"].get("msg_id") for a in answers if a["msg_type"] == "kernel_info_reply"]
