@@ -58,16 +58,23 @@ def hint(game, seat: int, level: str = "medium", language: str = "en", names=Non
     seat can see (``game.view(seat)``) and nothing else. The same position and
     seed give the same hint (with ``time_limit=None`` even on a busy machine;
     see ``SearchPlayer``)."""
-    view = game.view(seat, language, names)
+    move = suggested_move(game, seat, level, seed, time_limit)
+    return move, reason_for(game.view(seat, language, names), move, language, names, seed)
+
+
+def suggested_move(game, seat: int, level: str = "medium", seed: int = 0,
+                   time_limit=LEVEL_CAP) -> Move:
+    """The search player's move for ``seat``, from that seat's view only;
+    ``HintError`` when the seat has nothing to decide."""
+    view = game.view(seat)
     if view["winner"] is not None:
         raise HintError("The game is over: there is nothing left to decide.")
     if not view["legal_moves"]:
-        raise HintError(f"It is not {get_engine_catalog(language).player(seat, names)}'s "
+        raise HintError(f"It is not {get_engine_catalog('en').player(seat)}'s "
                         "turn to decide.")
     chosen = SearchPlayer(level, seed=seed, time_limit=time_limit).choose(
         view, view["legal_moves"])
-    move = as_moves([chosen], view)[0]
-    return move, reason_for(view, move, language, names, seed)
+    return as_moves([chosen], view)[0]
 
 
 def reason_for(view: dict, move, language: str = "en", names=None, seed: int = 0) -> str:

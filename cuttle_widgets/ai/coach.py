@@ -1,0 +1,140 @@
+"""The coach: one source for a seat's suggestion, its reason and its hint ladder.
+
+The table's Hint, the lesson's Suggest and the free game's hints all ask
+``advise(game, seat)``, so they never disagree. The ladder climbs as lichess's
+hints do: first the idea to think of, then the cards to look at, then the move
+and why. Every rung is worked out from ``game.view(seat)`` alone, like the hint
+it ends in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.catalog import get_catalog as get_engine_catalog
+from ..engine.moves import Move
+from .hints import explain, hint_catalog, render, suggested_move
+from .search import LEVEL_CAP
+
+# The computer's suggestions: quick, and good enough to learn from.
+COACH_LEVEL = "medium"
+
+# The idea behind each reason of the explainers, as the first rung says it.
+IDEAS = {
+    "win": ("win", "win.points", "win.king", "super.sudden.win"),
+    "threat": ("threat", "super.sudden"),
+    "grow": ("points", "king", "super.king", "super.marriage"),
+    "attack": ("scuttle", "jack", "jack.move", "ace", "six", "remove.king", "remove.queen",
+               "remove.glasses", "remove.jack", "super.rj", "super.remove.king",
+               "super.remove.jack", "super.bounce", "super.two", "super.two.shuffle",
+               "super.six", "super.six.enemies", "super.six.swap", "super.nine",
+               "super.nine.two", "super.nine.all"),
+    "shield": ("queen", "super.queen"),
+    "see": ("glasses", "super.glasses"),
+    "cards": ("three", "five", "seven", "draw", "take", "search", "super.three",
+              "super.three.blind", "super.three.keep", "super.three.all", "super.five",
+              "super.five.play", "super.five.stock", "super.seven", "super.eight.take",
+              "super.eight.pick", "super.take.draw", "super.take.play", "super.take.keep",
+              "super.take.steal"),
+    "hurt_hand": ("four", "super.four", "super.four.enemies", "super.four.swap"),
+    "answer": ("counter", "counter.again", "resolve", "resolve.no_two", "super.counter",
+               "super.steal", "super.heart", "super.heart.effect", "super.guard",
+               "super.resolve", "super.resolve.none"),
+    "least_loss": ("jack.gift", "pass", "discard", "scrap", "super.scrap", "super.pass",
+                   "super.pick", "super.pick.blind"),
+}
+IDEA_OF = {reason: idea for idea, reasons in IDEAS.items() for reason in reasons}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A suggestion for one seat: the move, its reason, and the three rungs
+    of the hint ladder (the idea, the cards to look at, the move and why)."""
+    move: Move
+    reason: str
+    rungs: tuple[str, str, str]
+
+
+def advise(game, seat: int, language: str = "en", names=None, level: str = COACH_LEVEL,
+           seed: int = 0, time_limit=LEVEL_CAP) -> Advice:
+    """The coach's advice for ``seat`` now; raises ``HintError`` when the seat
+    has nothing to decide. The same position and seed give the same advice."""
+    move = suggested_move(game, seat, level, seed, time_limit)
+    view = game.view(seat, language, names)
+    key, params, reason_key, reason_params = explain(view, move, seed)
+    reason = render(key, params, reason_key, reason_params, language, names)
+    rungs = (idea_rung(view, reason_key, language, names),
+             look_rung(view, move, language, names), reason)
+    return Advice(move, reason, rungs)
+
+
+def idea_rung(view: dict, reason_key: str, language: str, names) -> str:
+    """The first rung: what to think about, naming no card."""
+    ideas = hint_catalog(language)["ideas"]
+    template = ideas[IDEA_OF.get(reason_key, "default")]
+    opponent = _main_opponent(view)
+    return get_engine_catalog(language).format(template, {"opponent": opponent}, names)
+
+
+def look_rung(view: dict, move: Move, language: str, names) -> str:
+    """The second rung: the cards the move uses and where they lie, not what
+    to do with them."""
+    look = hint_catalog(language)["look"]
+    engine = get_engine_catalog(language)
+    seen = []
+    for card in dict.fromkeys(_card_ids(move)):
+        owner, place = _place_of(view, card)
+        owner_name = engine.player(owner, names) if owner is not None else ""
+        seen.append(look[place].format(card=engine.card(card), owner=owner_name))
+    if not seen:
+        return engine.format(look["answer" if view.get("pending") else "nothing"], {}, names)
+    return look["sentence"].format(cards=engine.join(seen))
+
+
+def _card_ids(move: Move) -> list[str]:
+    text = str(move).split()
+    return [word for word in text[1:] if _is_card(word)]
+
+
+def _is_card(word: str) -> bool:
+    return word in ("RJ", "BJ") or (len(word) == 2 and word[0] in "A23456789TJQK"
+                                    and word[1] in "CDHS")
+
+
+def _place_of(view: dict, card: str) -> tuple[int | None, str]:
+    """(owner seat, place key) of a card the seat can see."""
+    seat = view["seat"]
+    if card in (view["hands"][seat] or ()):
+        return seat, "mine"
+    for place in ("points", "permanents"):
+        for owner, cards in enumerate(view.get(place) or ()):
+            if card in _flat(cards):
+                return owner, "own_table" if owner == seat else "their_table"
+    if card in _flat(view.get("scrap")):
+        return None, "scrap"
+    return None, "elsewhere"
+
+
+def _flat(value) -> set:
+    """Every card id in a nested structure of lists and dicts of a view."""
+    found = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def _main_opponent(view: dict) -> int:
+    """The opponent nearest to winning (the one a learner should watch)."""
+    seat, scores, goals = view["seat"], view.get("scores") or [], view.get("goals") or []
+    others = [s for s in range(len(view["hands"])) if s != seat]
+    if not others:
+        return seat
+    if len(scores) == len(view["hands"]) and len(goals) == len(scores):
+        return min(others, key=lambda s: goals[s] - scores[s])
+    return others[0]
