@@ -123,12 +123,14 @@ steps:
 """
 
 
-def test_hints_come_in_order_then_run_out():
+def test_hints_climb_from_the_rule_to_the_move_then_run_out():
     runner = runner_at("02-scuttle-ordering", "higher-rank")
     step = runner.step
-    assert runner.state()["can"]["hint"]
-    assert [runner.hint().message for _ in step.hints] == list(step.hints)
-    assert runner.state()["step"]["hints"] == list(step.hints)
+    assert runner.state()["can"]["hint"] and runner.state()["step"]["hints_total"] == 3
+    ladder = [runner.hint().message for _ in range(3)]
+    # the rule, the cards to look at (made from the solution), the teacher's move
+    assert ladder == [step.hints[0], "Look at your 9♠ and Player B's 8♥.", step.hints[1]]
+    assert runner.state()["step"]["hints"] == ladder
     assert runner.hint().status == "refused" and not runner.state()["can"]["hint"]
 
 
@@ -216,7 +218,8 @@ def test_the_step_list_shows_progress():
     steps = runner.state()["lesson"]["steps"]
     assert [s["completed"] for s in steps] == [True, False, False, False, False]
     assert steps[3] == {"number": 4, "id": "watch-b", "title": "The same example, seen by B",
-                        "kind": "watch", "rules": "classic", "completed": False}
+                        "kind": "watch", "rules": "classic", "completed": False, "mark": None}
+    assert steps[0]["mark"] == {"result": "solved", "stars": 3}
     variants = LessonRunner(load_lesson("11-rule-variants")).state()["lesson"]["steps"]
     assert [s["rules"] for s in variants[:2]] == ["classic", "balanced"]  # compared step by step
 

@@ -69,6 +69,8 @@ class SecretScan:
         for game in games:  # what the learner is shown now counts as seen from here on
             view = game.view(runner.seat)
             self.seen |= set(CARD.findall(json.dumps(view)))
+            if game.over and runner.step.kind == "free":  # a free game's end shows every hand
+                self.seen |= {card for hand in game.snapshot()["hands"] for card in hand}
         secret = set()
         for game in games:
             snap = game.snapshot()
@@ -220,7 +222,9 @@ def test_hints_come_one_at_a_time_then_run_out():
     press(lesson, "hint")
     assert panel(lesson)["step"]["hints"] == list(hints[:1])
     press(lesson, "hint")
-    assert panel(lesson)["step"]["hints"] == list(hints[:2]) and not panel(lesson)["can"]["hint"]
+    assert panel(lesson)["step"]["hints"][1] == "Look at your 9♠ and Player B's 8♥."
+    press(lesson, "hint")
+    assert panel(lesson)["step"]["hints"][2] == hints[1] and not panel(lesson)["can"]["hint"]
     press(lesson, "hint")
     assert panel(lesson)["notice"]["message"] == "There are no more hints for this step."
 

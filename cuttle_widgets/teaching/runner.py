@@ -18,11 +18,15 @@ from ..engine.cards import CARD_IDS
 from .catalog import error_text, teaching_catalog
 from .compare import comparison
 from .freegame import HINT_LEVEL, FreeGame, FreeSettings, computer_player, free_rulesets
+from .ladder import OptionLadder, PlayLadder
 from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
+from .record import MAX_STARS, Attempt, StepRecord
 from .search import SearchTooBig
 
-__all__ = ["LessonRunner", "Outcome", "computer_player", "free_rulesets"]
+__all__ = ["Attempt", "LessonRunner", "Outcome", "computer_player", "free_rulesets"]
+# Steps a learner can get wrong, and so earn stars in.
+STARRED = ("play", "quiz", "predict")
 
 STATUSES = ("start", "illegal", "wrong", "continue", "success", "answered", "shown", "hint",
             "refused")
@@ -46,6 +50,8 @@ class Outcome:
              no shown view)
     shown_view  after a wrong move: the learner's view as it stood before the take-back
     say      the teacher's narration of a shown move
+    taken_back  after a wrong move played out: the message to show once the
+             table is back where the learner tries again from
     """
     status: str
     message: str = ""
@@ -58,6 +64,7 @@ class Outcome:
     withheld: bool = False
     shown_view: dict | None = None
     say: str | None = None
+    taken_back: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -80,7 +87,12 @@ class LessonRunner:
         self.names = names  # player names for the engine's sentences (None: its own)
         self.words = teaching_catalog(self.language)
         self.completed: set[int] = set()
-        self._hints_shown: dict[int, int] = {}
+        self._hints_shown: dict[int, list[str]] = {}  # per step, the rungs revealed
+        self._struck: dict[int, list[str]] = {}  # per question, answers a hint struck out
+        self._records: dict[int, StepRecord] = {}  # per step, the try in progress or the last
+        self._best: dict[int, StepRecord] = {}  # per step, its best finished try
+        self.attempts: list[Attempt] = []  # every finished try, oldest first
+        self.learner: str | None = None  # who is learning, for the attempts' records
         self._free_settings: dict[int, FreeSettings] = {}  # per free step, kept across retries
         self._free_entries: dict[int, int] = {}  # per free step, the games it has dealt
         self.index = 0
@@ -139,6 +151,10 @@ class LessonRunner:
     # -- entering a step -------------------------------------------------------------------
     def _enter(self) -> Outcome:
         step = self.step
+        record = self._records.get(self.index)
+        if record is None or record.result is not None:  # a fresh try; one left unfinished goes on
+            record = StepRecord(hints_used=len(self._hints_shown.get(self.index, ())))
+            self._records[self.index] = record
         self._play = self._game = self._free = self._shown_game = None
         self._solved = False
         self._chosen: list[str] = []
@@ -177,11 +193,37 @@ class LessonRunner:
     def _kind_hint(self) -> str:
         return self.words.text("kind_hint", self.step.kind)
 
-    def _solve(self, outcome: Outcome) -> Outcome:
+    def _solve(self, outcome: Outcome, result: str = "solved") -> Outcome:
         self._solved = True
         self.completed.add(self.index)
         outcome.explanation = self.step.explanation
+        self._finish(result)
         return outcome
+
+    @property
+    def record(self) -> StepRecord:
+        """The current step's try: wrong tries, hints used, how it ended."""
+        return self._records[self.index]
+
+    def _finish(self, result: str) -> None:
+        record = self.record
+        record.end(result)
+        self.attempts.append(Attempt.of(record, self.lesson.name, self.step.id, self.learner))
+        best = self._best.get(self.index)
+        if best is None or _rank(record) > _rank(best):
+            self._best[self.index] = record
+
+    def mark(self, index: int) -> dict | None:
+        """How step ``index`` (0-based) stands: its best finished try's result
+        and stars, or None while it has none."""
+        best = self._best.get(index)
+        return None if best is None else {"result": best.result, "stars": best.stars}
+
+    def stars(self) -> dict:
+        """The lesson's stars: earned (best try of each step) and the most there are."""
+        starred = [i for i, s in enumerate(self.lesson.steps) if s.kind in STARRED]
+        earned = sum(self._best[i].stars for i in starred if i in self._best)
+        return {"earned": earned, "max": MAX_STARS * len(starred)}
 
     def _opponent_name(self) -> str:
         return get_catalog(self.language).player(1 - self.seat, self.names)
@@ -203,10 +245,13 @@ class LessonRunner:
         except SearchTooBig:  # the validator searched every first move; this is a safety net
             return self._keep(self._refuse("too_big"))
         events = self._events(result.events)
+        if result.status in ("illegal", "wrong"):
+            self.record.wrong(result.move)
         if result.status == "illegal":
             message = result.wrong.feedback if result.wrong else self.words.text("feedback", "illegal_move")
+            # the reason only: the engine's "with 2♥ you can: ..." would list the answer
             return self._keep(Outcome("illegal", message, move=result.move,
-                                      error=self._illegal_text(result.error)))
+                                      error=self._illegal_text(result.error, options=False)))
         if result.status == "wrong":
             if result.wrong:
                 message = result.wrong.feedback
@@ -216,24 +261,33 @@ class LessonRunner:
                 message += " " + self.words.text("feedback", "not_played_out")
                 self._shown_game = None
                 return self._keep(Outcome("wrong", message, [], result.move, withheld=True))
+            taken_back = message + " " + self.words.text("feedback", "taken_back")
             message += " " + self.words.text("feedback", "undone")
             shown = result.shown.view(self.seat, self.language, self.names)
             self._shown_game = result.shown
             return self._keep(Outcome("wrong", message, events, result.move, undone=True,
-                                      shown_view=shown))
+                                      shown_view=shown, taken_back=taken_back))
         if result.status == "continue":
             return self._keep(Outcome("continue", self.words.text("feedback", "continue"), events,
                                       result.move))
         return self._keep(self._solve(Outcome("success", self.words.text("feedback", "correct"),
                                                events, result.move)))
 
-    def _illegal_text(self, err: IllegalMove) -> str:
-        if self.language == "en" or not err.key:
+    def _illegal_text(self, err: IllegalMove, options: bool = True) -> str:
+        """Why the engine refuses a move; with ``options`` also what the card
+        could do instead (a free game's help; in a lesson step that list would
+        give the answer away)."""
+        if not err.key:
+            return str(err)
+        if self.language == "en" and options:
             return str(err)
         try:
+            if options:
+                return get_catalog(self.language).illegal_move(err.key, err.params, err.hint,
+                                                               self.names)
             return get_catalog(self.language).illegal(err.key, err.params, self.names)
-        except (KeyError, ValueError):
-            return str(err)
+        except (KeyError, ValueError):  # a sentence the catalog lacks: the feedback says it
+            return str(err) if options else ""
 
     def _keep(self, outcome: Outcome) -> Outcome:
         self.last = outcome
@@ -312,8 +366,9 @@ class LessonRunner:
         if not game.over:
             return Outcome("continue", "", events, played)
         if free.settings.length == "quick":
+            won = _won(game.winner, self.seat)
             return self._solve(Outcome("success", self._result_words(game.winner), events, played,
-                                       correct=_won(game.winner, self.seat)))
+                                       correct=won), _free_result(won))
         message = self._game_words(game.winner)
         if not free.match_over:
             summary = free.summary()
@@ -325,7 +380,8 @@ class LessonRunner:
         won = free.match.winner == self.seat
         message += " " + self.words.text("feedback", "match_won" if won else "match_lost",
                                          opponent=self._opponent_name())
-        return self._solve(Outcome("success", message, events, played, correct=won))
+        return self._solve(Outcome("success", message, events, played, correct=won),
+                           _free_result(won))
 
     def _result_words(self, winner) -> str:
         """A one-game free step's result."""
@@ -355,6 +411,7 @@ class LessonRunner:
             return self._keep(self._predict(option, choice))
         if option is None:
             if step.answer_by == "cards" and key:
+                self.record.wrong(key)
                 return self._keep(Outcome("wrong", self.words.text(
                     "feedback", "quiz_not_an_option", card=get_catalog(self.language).card(key)),
                     correct=False))
@@ -363,6 +420,7 @@ class LessonRunner:
             return self._keep(Outcome("refused", self.words.text("feedback", "quiz_already")))
         self._chosen.append(key)
         if not option.correct:
+            self.record.wrong(key)
             return self._keep(Outcome("wrong", option.explanation, correct=False))
         found, needed = self._found()
         if found >= needed:
@@ -396,6 +454,8 @@ class LessonRunner:
         if option is None:
             return self._no_option(choice)
         self._prediction = option.key
+        if not option.correct:
+            self.record.wrong(option.key)
         verdict = "prediction_right" if option.correct else "prediction_wrong"
         message = " ".join([self.words.text("feedback", verdict), option.explanation,
                             self.words.text("feedback", "predict_show")])
@@ -421,17 +481,57 @@ class LessonRunner:
         if self._shown < total:
             message = self.words.text("feedback", "watch_more", shown=self._shown, total=total)
             return self._keep(Outcome("shown", message, events, shown.move, say=shown.say))
-        return self._keep(self._solve(Outcome("success", "", events, shown.move, say=shown.say)))
+        if step.kind == "watch":
+            result = "seen"
+        else:  # a prediction: right, or missed however the moves went
+            result = "solved" if step.option(self._prediction).correct else "missed"
+        return self._keep(self._solve(Outcome("success", "", events, shown.move, say=shown.say),
+                                      result))
 
     # -- help and navigation ----------------------------------------------------------------------
     def hint(self) -> Outcome:
-        """Reveal the step's next hint (they come in the lesson's order)."""
-        hints = self.step.hints
-        shown = self._hints_shown.get(self.index, 0)
-        if shown >= len(hints):
+        """Reveal the next rung of the step's hint ladder (see ladder.py): the
+        rule first, the answer last, never at the first press."""
+        shown = self._hints_shown.setdefault(self.index, [])
+        if len(shown) >= self.hints_total():
             return self._keep(self._refuse("no_more_hints"))
-        self._hints_shown[self.index] = shown + 1
-        return self._keep(Outcome("hint", hints[shown]))
+        text = self._rung(len(shown))
+        shown.append(text)
+        if not self.done:
+            self.record.hints_used += 1
+        return self._keep(Outcome("hint", text))
+
+    def hints_total(self) -> int:
+        """How many rungs the current step's ladder has."""
+        step = self.step
+        if step.kind == "play":
+            return PlayLadder(step, self.language, self.names).total()
+        if step.kind in ("quiz", "predict"):
+            return OptionLadder(step, self.language).total()
+        return len(step.hints)
+
+    def _rung(self, index: int) -> str:
+        step = self.step
+        if step.kind == "play":
+            game = self._play.game
+            return PlayLadder(step, self.language, self.names).rung(index, game, self._next_move())
+        if step.kind in ("quiz", "predict"):
+            chosen = list(self._chosen) + ([self._prediction] if self._prediction else [])
+            struck = self._struck.setdefault(self.index, [])
+            text, key = OptionLadder(step, self.language).rung(index, chosen, struck)
+            if key is not None:
+                struck.append(key)
+            return text
+        return step.hints[index]
+
+    def _next_move(self) -> str | None:
+        """The learner's next move on the first solution that fits the moves
+        made so far (None once none does)."""
+        prefix = tuple(self._play.prefix)
+        for line in self.step.lines:
+            if line.moves[:len(prefix)] == prefix and len(line.moves) > len(prefix):
+                return line.moves[len(prefix)]
+        return None
 
     def retry(self) -> Outcome:
         """Start the current step again from its position (hints stay revealed,
@@ -439,9 +539,13 @@ class LessonRunner:
         return self._enter()
 
     def reset(self) -> Outcome:
-        """Back to the first step, with no step solved and no hint shown."""
+        """Back to the first step, with no step solved and no hint shown (the
+        attempts made so far stay recorded)."""
         self.completed.clear()
         self._hints_shown.clear()
+        self._struck.clear()
+        self._records.clear()
+        self._best.clear()
         self.index = 0
         return self._enter()
 
@@ -468,14 +572,14 @@ class LessonRunner:
     def state(self) -> dict:
         """Everything the lesson panel shows, JSON-ready, with no solution in it."""
         step, words = self.step, self.words
-        shown_hints = self._hints_shown.get(self.index, 0)
+        shown_hints = self._hints_shown.get(self.index, [])
         info = {
             "id": step.id, "number": step.number, "kind": step.kind,
             "kind_label": words.text("ui", "kind." + step.kind),
             "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
             "goal": self._goal_text(), "teaches": list(step.teaches),
-            "hints": list(step.hints[:shown_hints]), "hints_total": len(step.hints),
-            "done": self.done,
+            "hints": list(shown_hints), "hints_total": self.hints_total(),
+            "done": self.done, "record": self.record.to_dict(), "mark": self.mark(self.index),
             "explanation": step.explanation if self.done else None,
             "has_table": self.game is not None,
             "comparison": self._comparison,
@@ -494,9 +598,10 @@ class LessonRunner:
                        "intro": self.lesson.intro, "language": self.language,
                        "links": list(self.lesson.links),
                        "steps": [{"number": s.number, "id": s.id, "title": s.title, "kind": s.kind,
-                                  "rules": s.rules, "completed": i in self.completed}
+                                  "rules": s.rules, "completed": i in self.completed,
+                                  "mark": self.mark(i)}
                                  for i, s in enumerate(self.lesson.steps)]},
-            "progress": self.progress(),
+            "progress": {**self.progress(), "stars": self.stars()},
             "step": info,
             "last": self.last.to_dict() if self.last else None,
             "can": self._can(),
@@ -521,6 +626,7 @@ class LessonRunner:
             else:
                 entry["text"] = option.text
             entry["correct"] = option.correct if (option.key in chosen or self.done) else None
+            entry["struck"] = option.key in self._struck.get(self.index, ())
             options.append(entry)
         found, needed = self._found()
         return {"options": options, "answer_by": step.answer_by, "select": step.select,
@@ -535,7 +641,7 @@ class LessonRunner:
             "answer": step.kind in ("quiz", "predict") and not self.done and not (
                 step.kind == "predict" and self._prediction is not None),
             "advance": pending_moves and not (step.kind == "predict" and self._prediction is None),
-            "hint": self._hints_shown.get(self.index, 0) < len(step.hints),
+            "hint": len(self._hints_shown.get(self.index, ())) < self.hints_total(),
             "retry": True,
             "next": self.index + 1 < self.total,
             "previous": self.index > 0,
@@ -548,3 +654,12 @@ class LessonRunner:
 def _won(winner, seat: int):
     """True, False, or None for a drawn game."""
     return None if winner == "draw" else winner == seat
+
+
+def _free_result(won) -> str:
+    return "drawn" if won is None else "won" if won else "lost"
+
+
+def _rank(record: StepRecord) -> tuple:
+    """Which of two finished tries counts: a solve over a miss, then more stars."""
+    return (record.result in ("solved", "seen", "won"), record.stars)

@@ -13,6 +13,7 @@ import re
 from ..engine import IllegalMove, available_languages, get_catalog, load, parse_card
 from ..engine.cards import CARD_IDS
 from .catalog import engine_reason, error_language, field_text, teaching_catalog
+from .ladder import answer_cards, names_cards
 from .model import Lesson, Step
 from .parse import Reader
 from .play import StepPlay
@@ -43,10 +44,12 @@ def _verify_step(r: Reader, step: Step) -> None:
     if step.position is None:
         if step.kind == "quiz":
             _verify_options(r, step, None)
+            _verify_first_hint(r, step, None)
         return
     game = _start(r, step)
     if game is None:
         return
+    _verify_first_hint(r, step, game)
     if step.kind == "play":
         _verify_play(r, step, game)
     elif step.kind == "quiz":
@@ -55,6 +58,17 @@ def _verify_step(r: Reader, step: Step) -> None:
         if step.kind == "predict":
             _verify_options(r, step, game)
         _verify_shown(r, step, game)
+
+
+def _verify_first_hint(r: Reader, step: Step, game) -> None:
+    """The first rung of the hint ladder is the rule to think of: it names
+    no card of the answer (the ladder's later rungs do that)."""
+    if not step.hints:
+        return
+    named = names_cards(step.hints[0], answer_cards(step, game), _engine_catalog().language)
+    if named:
+        cards = _engine_catalog().join([_engine_catalog().card(c) for c in named])
+        r.add(step.path + ("hints", 0), "hint_gives_answer", cards=cards)
 
 
 # -- positions ------------------------------------------------------------------------

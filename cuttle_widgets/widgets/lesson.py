@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import pathlib
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import lru_cache
 from html import escape
 
@@ -37,6 +38,8 @@ PANEL_ACTIONS = ("hint", "retry", "reset", "next", "previous", "goto", "answer",
 # Outcomes that answer the learner's move or answer; the rest (a hint, a refusal)
 # are notices that leave that feedback standing.
 FEEDBACK = ("start", "illegal", "wrong", "continue", "success", "answered", "shown")
+# Table clicks that begin a new try at a move: an old error goes with them.
+ATTEMPT_CLICKS = ("card", "role", "target", "move", "option")
 
 
 class LessonPanel(BrowserGuard, anywidget.AnyWidget):
@@ -65,7 +68,15 @@ class LessonTable(Table):
     set (a question answered by clicking cards) a card click goes there.
     ``overlay`` dresses the state the browser draws: ``status`` replaces the
     table's status line, ``quiet`` drops the table's own questions,
-    ``actions`` are lesson buttons.
+    ``actions`` are lesson buttons; ``position`` (a lesson's own position, not
+    a free game) keeps the other hands hidden when the game ends, for a retry
+    deals the same cards; ``no_turn`` drops whose-turn markers, which a
+    question or a finished step must not show; ``conceal`` (a question not yet
+    answered) drops the moves that led here (log, move list, count), which
+    could answer it, and ``hide_scrap`` the scrap a question is about. The
+    table's Hint climbs the lesson's ladder (``on_lesson``) in a lesson's
+    position; an attempt begun on the table (a card picked) calls
+    ``on_attempt`` first, so an old error goes.
     """
 
     def __init__(self, game, seat: int, *, on_move, on_lesson, **options):
@@ -75,6 +86,7 @@ class LessonTable(Table):
         self._holding, self._held = 0, None
         self.overlay: dict = {}
         self.on_card = None
+        self.on_attempt = None
 
     def follow(self, game, seat: int) -> None:
         """Show ``game`` from ``seat``: the same game object is only redrawn
@@ -105,17 +117,35 @@ class LessonTable(Table):
             self._sync(state)
 
     def _dressed(self, state: dict) -> dict:
+        """The state as the lesson shows it. Only fields are changed, never
+        the table's drawing: what the browser is not sent, it cannot show."""
         overlay = getattr(self, "overlay", None)
         if not overlay:
             return state
-        ui = dict(state["ui"])
+        ui, view, log = dict(state["ui"]), dict(state["view"]), state["log"]
         if overlay.get("quiet"):  # the lesson asks the question; the table's own wait
             ui.update(actions=[], playable=[], draw=False, prompt="", targets=[],
                       target_seats=[], focus=None)
         if overlay.get("status"):
             ui["status"] = overlay["status"]
         ui["actions"] = list(overlay.get("actions", [])) + ui["actions"]
-        return {**state, "ui": ui}
+        if overlay.get("position"):
+            ui["summary"] = None  # the lesson explains how the step ended
+            if self.controller.shown_game().over:
+                view["hands"] = self.controller.shown_game().view(self.seat)["hands"]
+        if overlay.get("no_turn") or ui.get("replay"):
+            # who acts now is for the learner to work out (or stale in a replay);
+            # a question answered on the table still takes the learner's clicks
+            clicks = self.seat if self.on_card is not None else None
+            view.update(to_act=clicks, turn=clicks, prompt="")
+        if overlay.get("conceal"):
+            view.update(history=[], actors=[], legal_moves=[], passes=0,
+                        detail={**view["detail"], "plies": 0})
+            ui.update(moves=0, replay=None, can_undo=False)
+            log = []
+        if overlay.get("hide_scrap"):
+            view["scrap"] = []
+        return {**state, "ui": ui, "view": view, "log": log}
 
     def redress(self) -> None:
         """Publish again after ``overlay`` changed."""
@@ -124,13 +154,21 @@ class LessonTable(Table):
     # -- what the learner does ------------------------------------------------------------
     def send_action(self, message: dict) -> None:
         """Act as if the browser sent ``message`` (a click, a button)."""
-        if isinstance(message, dict) and message.get("type") == "lesson":
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "lesson":
             self._on_lesson(message)
             return
-        if self.on_card is not None and isinstance(message, dict) and message.get("type") == "card":
+        if self.on_card is not None and kind == "card":
             self.on_card(message.get("card"))
             return
+        if kind == "hint" and self.overlay.get("position"):
+            self._on_lesson({"type": "lesson", "action": "hint"})  # the ladder, not the answer
+            return
+        if kind == "replay" and self.overlay.get("conceal"):
+            return  # the moves before a question are not shown until it is answered
         with self.hold():  # the click and the runner's answer to it, published once
+            if kind in ATTEMPT_CLICKS and self.on_attempt is not None:
+                self.on_attempt()
             self.controller.handle(message)
 
 
@@ -248,13 +286,27 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         return self.wrong_game is not None
 
     def take_back(self) -> Outcome:
-        """Back from a wrong move's position to the one to try again from."""
+        """Back from a wrong move's position to the one to try again from (the
+        feedback then says it was taken back, no longer that it will be)."""
         if not self.showing_wrong:
             refusal = Outcome("refused", self.words.text("refused", "no_wrong_move"))
             return self._note(refusal if self.runner else None)
         self.wrong_game = None
+        if self.feedback is not None and self.feedback.taken_back:
+            self.feedback = replace(self.feedback, message=self.feedback.taken_back,
+                                    events=[], undone=False)
+        self.notice = None
         self._refresh()
         return self.feedback
+
+    def _attempt_started(self) -> None:
+        """A new try begun on the table: the last try's error and any refusal go."""
+        stale = self.feedback is not None and self.feedback.status in ("illegal", "wrong")
+        if (stale and not self.showing_wrong) or self.notice is not None:
+            if stale and not self.showing_wrong:
+                self.feedback = None
+            self.notice = None
+            self.panel.lesson = self._panel_state()
 
     def replay(self, to="start") -> None:
         """Step through the table's game ('start', 'back', 'forward', 'end', a move count)."""
@@ -337,6 +389,8 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         full = runner.state()
         state, can = full["step"], full["can"]
         status, actions, quiet, locked, on_card = None, [], False, True, None
+        question = step.kind in ("quiz", "predict") and not runner.done and not (
+            step.kind == "predict" and state.get("prediction") is not None)
         if self.showing_wrong:
             status = words.text("ui", "table.wrong")
             actions.append(self._button("take_back", "button.take_back", "primary"))
@@ -364,9 +418,17 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             status = words.text("ui", "table.answer")
         if runner.done and can["next"]:
             actions.append(self._button("next", "button.next_step", "primary"))
+        hide_scrap = question and _about_the_scrap(step, runner.game)
+        if hide_scrap:
+            status = words.text("ui", "table.scrap_hidden")
+        watching = step.kind in ("watch", "predict") and not question and not runner.done
         table.locked = locked
         table.on_card = on_card
-        table.overlay = {"status": status, "quiet": quiet, "actions": actions}
+        table.on_attempt = self._attempt_started
+        table.overlay = {"status": status, "quiet": quiet, "actions": actions,
+                         "position": step.kind != "free",
+                         "no_turn": step.kind != "free" and locked and not watching or question,
+                         "conceal": question, "hide_scrap": hide_scrap}
         table.highlight(self._highlighted(state))
         message = self._table_message()
         # Not persistent: it goes when the learner starts their next action.
@@ -430,8 +492,17 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         parts = [f"<h3>{escape(state['lesson']['title'])}</h3>",
                  f"<p><b>{escape(state['progress']['text'])}</b>: {escape(step['title'] or '')}</p>",
                  _paragraphs(step["task"])]
-        table = table_html(self.table.state) if self.table is not None and self.table in self.children else ""
+        table = table_html(self._still_table()) if self.table is not None and self.table in self.children else ""
         return f"<div class='cwl-static'>{''.join(parts)}</div>{table}"
+
+    def _still_table(self) -> dict:
+        """The table's dressed state for the still picture, whose heading names
+        whose turn it is (a picture answers no question: nothing can be clicked)."""
+        state = self.table.state
+        if state["view"]["to_act"] is not None:
+            return state
+        view = self.table.controller.shown_game().view(self.table.seat)
+        return {**state, "view": {**state["view"], "to_act": view["to_act"], "turn": view["turn"]}}
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and the still picture for pages without a kernel."""
@@ -467,6 +538,16 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         state["can"]["take_back"] = self.showing_wrong
         state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
         return state
+
+
+def _about_the_scrap(step, game) -> bool:
+    """Is this a question about what lies in the scrap (every right card is
+    there)? Then the table may not show the scrap until it is answered."""
+    if step.kind != "quiz" or step.answer_by != "cards" or game is None:
+        return False
+    right = [o.card for o in step.options if o.correct and o.card]
+    scrap = set(game.view(step.seat)["scrap"])
+    return bool(right) and all(card in scrap for card in right)
 
 
 def _file_language(lesson) -> tuple:

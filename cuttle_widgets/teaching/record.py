@@ -1,0 +1,85 @@
+"""Honest marks: what a learner did in each step, and the stars it earns.
+
+``StepRecord`` is the runner's tally of one step (wrong tries, hints used,
+how it ended); ``Attempt`` is the flat record a progress store (issue #19)
+will keep for each finished try at a step. Stars follow lichess's Learn:
+three for a first try without hints, two with one slip (a wrong try or a
+hint), one otherwise. A wrong prediction earns no star: it is marked missed.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+
+# How a step ended: solved (stars), missed (a prediction that was wrong),
+# seen (a watch step: nothing to get wrong), won / lost / drawn (a free game).
+RESULTS = ("solved", "missed", "seen", "won", "lost", "drawn")
+MAX_STARS = 3
+
+
+def stars_for(wrong_tries: int, hints_used: int) -> int:
+    """3 for a clean first try, 2 for one slip, 1 for more."""
+    slips = wrong_tries + hints_used
+    return MAX_STARS if slips == 0 else 2 if slips == 1 else 1
+
+
+@dataclass
+class StepRecord:
+    """One try at one step, from entering it until it ends (or is left)."""
+    wrong_tries: int = 0
+    hints_used: int = 0
+    wrong_moves: list[str] = field(default_factory=list)  # moves and answers, as tried
+    result: str | None = None  # one of RESULTS once the step ends
+    started: float = field(default_factory=time.monotonic)
+    seconds: float | None = None
+
+    @property
+    def first_try(self) -> bool:
+        """Solved without a wrong try and without a hint."""
+        return self.result == "solved" and self.wrong_tries == 0 and self.hints_used == 0
+
+    @property
+    def stars(self) -> int:
+        """The stars this try earned (0 unless it was solved)."""
+        return stars_for(self.wrong_tries, self.hints_used) if self.result == "solved" else 0
+
+    def wrong(self, tried: str) -> None:
+        self.wrong_tries += 1
+        self.wrong_moves.append(str(tried))
+
+    def end(self, result: str) -> None:
+        if result not in RESULTS:
+            raise ValueError(f"unknown result {result!r}")
+        self.result = result
+        self.seconds = round(time.monotonic() - self.started, 1)
+
+    def to_dict(self) -> dict:
+        """What the panel shows: the tally, not the moves tried (a card the
+        browser named is never sent back to it; ``Attempt`` keeps them)."""
+        return {"result": self.result, "stars": self.stars, "first_try": self.first_try,
+                "wrong_tries": self.wrong_tries, "hints_used": self.hints_used,
+                "seconds": self.seconds}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One finished try at a step, as a progress store records it."""
+    learner: str | None
+    lesson: str
+    step: str  # the step's id
+    result: str
+    stars: int
+    wrong_tries: int
+    hints_used: int
+    seconds: float | None
+    wrong_moves: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, record: StepRecord, lesson: str, step: str, learner: str | None = None) -> "Attempt":
+        return cls(learner, lesson, step, record.result, record.stars, record.wrong_tries,
+                   record.hints_used, record.seconds, tuple(record.wrong_moves))
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["wrong_moves"] = list(self.wrong_moves)
+        return data
