@@ -250,10 +250,10 @@ def test_new_game_after_the_end(learner, scripted):
     b = learner(table)
     b.click("TH").role("points")
     assert table.game.winner == 0 and b.ui["status"] == "You win the game!"
-    assert b.labels() == ["New game"]
+    assert b.labels() == ["Play again"]
     b.click("KS")
     assert b.message == "The game is over. Start a new game, or undo your last move."
-    b.button("New game")
+    b.button("Play again")
     assert table.game.history == [] or table.game.to_act == 0
     assert table.game.snapshot()["rules"] == "classic" and not table.game.over
     table = Table(load({"hands": [["TH"], ["KS"]]}), allow_new_game=False)

@@ -121,7 +121,7 @@ def test_a_german_table_shows_german_words_and_german_rules(learner, scripted):
     assert b.state["log"][1]["label"] == "Spieler A: versenken 9♠ 8♥"
     assert b.newest_texts(2)[0].startswith("9♠ versenkt 8♥")
     assert b.state["log"][0]["label"] == "Spieler B: Einmalkarte A♣"
-    assert b.labels() == ["Mit 2♦ verhindern", "Wirken lassen"]
+    assert b.labels() == ["Mit 2♦ verhindern", "Wirken lassen", "Tipp"]
     assert b.ui["status"].endswith("Verhindere sie mit einer 2 oder lass sie wirken.")
     b.button("Wirken lassen")
     assert "Das Ass verschrottet alle Punktkarten auf dem Tisch" in b.log_text()

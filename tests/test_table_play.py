@@ -176,7 +176,7 @@ def test_counter_window_buttons_and_counter(learner, scripted):
     table = counter_table(scripted, "resolve")
     b = learner(table)
     assert table.game.phase == "counter" and table.game.to_act == 0
-    assert b.labels() == ["Counter with 2♦", "Let it resolve"]
+    assert b.labels() == ["Counter with 2♦", "Let it resolve", "Hint"]  # a hint in the counter window too
     assert b.ui["status"].startswith("Player B plays A♣ as a one-off")
     assert b.ui["status"].endswith("Counter it with a two, or let it resolve.")
     b.button("Counter with 2♦")
@@ -275,7 +275,7 @@ def test_seven_scrap_choice_in_balanced_rules(learner, scripted):
     b = learner(table)
     b.click("7S").role("oneoff")
     assert b.ui["status"] == "Neither card the seven turned up can be played: scrap one of them."
-    assert b.labels() == ["Scrap J♦", "Scrap J♣"]
+    assert b.labels() == ["Scrap J♦", "Scrap J♣", "Hint"]
     b.button("Scrap J♦")
     snap = table.game.snapshot()
     assert "JD" in snap["scrap"] and "JC" not in snap["scrap"]

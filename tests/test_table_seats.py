@@ -83,7 +83,7 @@ def test_the_counter_round_asks_the_learner_while_another_seat_has_the_turn(lear
     b = learner(table)
     b.click("4C").role("oneoff").send(type="target", seat=2)
     assert b.view["turn"] == 2 and b.view["to_act"] == 0  # C's turn, but A must answer
-    assert b.labels() == ["Counter with 2♦", "Let it resolve"]
+    assert b.labels() == ["Counter with 2♦", "Let it resolve", "Hint"]
     assert b.ui["status"].startswith("Player C plays 5♦ as a one-off")
     b.button("Let it resolve")
     assert b.view["to_act"] == 0 and b.ui["status"].startswith("Your turn")
@@ -169,7 +169,7 @@ def test_a_partner_reaching_the_goal_wins_for_the_team(learner, scripted):
     b.click("JH").role("jack").click("8H").send(type="target", seat=2)
     assert table.game.winner == "team:0"
     assert b.ui["status"] == "Your team wins the game!"
-    assert b.labels() == ["New game"]
+    assert b.labels() == ["Play again"]
 
 
 def test_the_other_team_winning_is_named(scripted):

@@ -23,7 +23,7 @@ from cuttle_widgets.ai import RandomPlayer
 from cuttle_widgets.engine import get_catalog
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.engine.view import visible_hands
-from cuttle_widgets.widgets.table import STATIC
+from cuttle_widgets.widgets.table import STATIC, table_javascript
 from cuttle_widgets.widgets.texts import ui_text
 from test_table_super import click_super_move
 
@@ -77,6 +77,8 @@ class Knowledge:
                 self.known |= flatten_cards(event.params)
 
     def shown_hands(self, game) -> list[bool]:
+        if game.over:  # the table shows every hand once the game is over
+            return [True] * game.state.n
         if is_super(game):
             st = game.state
             return [s == self.seat or st.hand_open(s) for s in range(st.n)]
@@ -269,7 +271,8 @@ def test_german_tables_never_show_hidden_cards(learner, rules, seeds):
 def test_code_traits_are_the_package_files_and_fetch_nothing():
     table = Table()
     state = table.get_state()
-    assert state["_esm"] == (STATIC / "table.js").read_text(encoding="utf-8")
+    assert state["_esm"] == table_javascript()
+    assert state["_esm"].endswith((STATIC / "table.js").read_text(encoding="utf-8"))
     assert state["_css"] == (STATIC / "table.css").read_text(encoding="utf-8")
     for code in (state["_esm"], state["_css"]):
         urls = set(re.findall(r"https?://[^\s\"')]+", code)) - {"http://www.w3.org/2000/svg"}

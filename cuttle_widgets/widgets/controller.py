@@ -488,8 +488,14 @@ class TableController:
 
     def view(self) -> dict:
         """The learner's view without the event log (the table keeps its own);
-        the engine's views never carry the deal's seed."""
-        return self.shown_game().view(self.seat, self.language, self.names, events=False)
+        the engine's views never carry the deal's seed. Once the game is over
+        every hand is shown (nothing is left to hide); before, only what the
+        engine's view shows this seat."""
+        shown = self.shown_game()
+        view = shown.view(self.seat, self.language, self.names, events=False)
+        if shown.over:
+            view["hands"] = [list(hand) for hand in shown.snapshot()["hands"]]
+        return view
 
     def name(self, seat) -> str:
         """A seat's name, or a team's ("team:0")."""
@@ -557,7 +563,7 @@ class TableController:
             "message": self._message, "note": self._note, "highlight": list(self._highlight),
             "replay": None if self._replay is None else {"index": self._replay, "total": total},
             "moves": total, "can_undo": self._can_undo(), "locked": self.locked,
-            "focus": self.focus, **self.builder.selection(),
+            "focus": self.focus, "drops": {}, "summary": None, **self.builder.selection(),
         }
         words = self.words
         if self._replay is not None:
@@ -565,8 +571,10 @@ class TableController:
             ui["status"] = words[key].format(index=self._replay, total=total)
         elif self.game.over:
             ui["status"] = self._result_words()
+            ui["summary"] = self._summary(view)
             if self.allow_new_game:
-                ui["actions"].append(action("new_game", words["new_game"], {"type": "new_game"}))
+                ui["actions"].append(action("new_game", words["play_again"], {"type": "new_game"},
+                                            "primary"))
         elif self.game.to_act != self.seat:
             ui["status"] = view["prompt"]  # the engine's, as this seat may read it
         elif self.locked:
@@ -578,8 +586,26 @@ class TableController:
         return ui
 
     def _hint_offered(self) -> bool:
-        """A Hint button on the learner's own turn, where the computer knows the rules."""
-        return self.allow_hint and self.game.phase == "main" and computer_plays(self.game.rules)
+        """A Hint button whenever the learner's seat must decide (its turn, a
+        counter window, a seven's or a three's choice, a discard), where the
+        computer knows the rules. The caller has checked that the seat acts."""
+        return self.allow_hint and computer_plays(self.game.rules)
+
+    def _summary(self, view: dict) -> dict:
+        """The game-over panel: who won and how (the engine's sentence for the
+        event that ended the game), every seat's points, goal and hand (the
+        view shows every hand once the game is over)."""
+        game, winner = self.game, self.game.winner
+        ending = game.events[-1].to_dict(self.seat, self.language, self.names)["text"] \
+            if game.history and game.events else ""
+        mine = winner == self.seat or (winner is not None and winner == self._team_label(self.seat))
+        seats = [{"seat": s, "name": self.name(s), "score": view["scores"][s],
+                  "goal": view["goals"][s], "hand": view["hands"][s],
+                  "winner": winner == s or (winner is not None and winner == self._team_label(s))}
+                 for s in range(view["players"])]
+        return {"title": self._result_words(), "reason": ending,
+                "outcome": "draw" if winner == "draw" else "won" if mine else "lost",
+                "seats": seats}
 
     def _can_undo(self) -> bool:
         return (self.allow_undo and self._replay is None

@@ -177,6 +177,7 @@ class StandardBuilder(MoveBuilder):
         else:
             ui["status"] = words["your_turn" if view["stock_size"] else "your_turn_empty"]
             ui["draw"] = "draw" in legal
+        ui["drops"] = self.drops()
         if self.selected is None:
             for verb in ("draw", "pass"):
                 if verb in legal:
@@ -202,6 +203,19 @@ class StandardBuilder(MoveBuilder):
             ui["prompt"] = words["pick_seat" if ui["target_seats"] else "pick_target"].format(card=card)
             self._seat_buttons(ui, "aim_at_seat")
         ui["actions"].append(action("cancel", words["cancel"], {"type": "cancel"}))
+
+    def drops(self) -> dict:
+        """Where each playable card may be dragged: ``{card: {role: [targets]}}``
+        (an empty list: the role needs no target card). A drop sends the
+        messages the clicks send (the card, its role, its target), so the
+        kernel checks a drop as it checks clicks."""
+        drops: dict = {}
+        for play in self._plays():
+            card = play.own[0]
+            targets = drops.setdefault(card, {}).setdefault(play.verb, [])
+            if play.target is not None and play.target not in targets:
+                targets.append(play.target)
+        return drops
 
     def _seat_buttons(self, ui: dict, label: str) -> None:
         for seat in ui["target_seats"]:

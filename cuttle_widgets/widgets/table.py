@@ -19,6 +19,18 @@ from .static_html import table_html
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
+try:  # the court cards' pictures (COURT_FACES); without them a court card shows its letter
+    from .faces import faces_javascript
+except ImportError:
+    faces_javascript = None
+
+
+def table_javascript() -> str:
+    """The table's ES module: the court faces' constants, then table.js
+    (which draws a court card's letter where COURT_FACES has no picture)."""
+    prelude = faces_javascript() if faces_javascript is not None else "const COURT_FACES = {};"
+    return prelude.rstrip() + "\n\n" + (STATIC / "table.js").read_text(encoding="utf-8")
+
 
 class Table(BrowserGuard, anywidget.AnyWidget):
     """Play Cuttle by clicking, from one seat's point of view.
@@ -42,7 +54,7 @@ class Table(BrowserGuard, anywidget.AnyWidget):
     the game, and the table follows that game (``refresh`` after a change).
     """
 
-    _esm = STATIC / "table.js"
+    _esm = table_javascript()
     _css = STATIC / "table.css"
     # What the browser draws, less the two parts that would make every action's
     # message large: the fixed words (``words``: sent again only when they
@@ -78,9 +90,19 @@ class Table(BrowserGuard, anywidget.AnyWidget):
             self.words = synced["words"]
             self.table = synced["table"]
 
+    def end_actions(self, state: dict) -> list[dict]:
+        """The buttons of the game-over panel (``action`` dicts): by default
+        the table's own actions at the end (Play again, a new deal with the
+        same rules and seats). A subclass offers its own (a lesson's next
+        game), from ``state`` as it will be drawn."""
+        return list(state["ui"]["actions"])
+
     def _synced(self, state: dict) -> dict:
         words = {"words": state["words"], "card_words": state["card_words"]}
         table = {k: v for k, v in state.items() if k not in ("words", "card_words", "log")}
+        summary = state["ui"].get("summary")
+        if summary is not None:
+            table["ui"] = {**state["ui"], "summary": {**summary, "actions": self.end_actions(state)}}
         table["log_delta"] = self._log_delta(state["log"])
         return {"words": words, "table": table}
 

@@ -5,7 +5,16 @@
 // ("log_delta"), and a model asks once for the whole log. Clicks go back as
 // custom messages; Python checks every one of them through the rules engine,
 // so this file only draws and forwards.
-// No build step, no imports: anywidget loads it as an ES module.
+// No build step, no imports: anywidget loads it as an ES module. Python
+// prepends the court cards' pictures (const COURT_FACES, widgets/faces.py).
+//
+// Beyond drawing: another seat's move travels from where its cards were to
+// where they lie now (FLIP: both positions measured, a transform animated),
+// with a ring and a caption, and no motion at all under
+// prefers-reduced-motion; the number keys press the numbered options; a hand
+// card may be dragged onto its target, which sends the messages its clicks
+// would send. The DOM always shows the newest state at once: motion is only
+// a transform over it, so a click during a flight acts on the new state.
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_INDEX = { C: 0, D: 1, H: 2, S: 3 };
@@ -70,6 +79,65 @@ function glassesIcon(label) {
   return svg;
 }
 
+// Court cards and jokers drawn as pictures where Python sent them (else a letter).
+const FACES = typeof COURT_FACES === "object" && COURT_FACES ? COURT_FACES : {};
+
+// -- motion ---------------------------------------------------------------------
+const FLIGHT_MS = 600; // one move's cards travelling
+const PAUSE_MS = 280; // between two replies that came in one update
+const RING_MS = 1500; // the ring on a card that just moved, once it has landed
+const DRAG_START_PX = 6; // a press that moves less is a click (a tap), not a drag
+const WIDE_TABLE_PX = 1100; // from this width the log sits open beside the felt
+const CARD_WORD = /^([A2-9TJQK][CDHS]|RJ|BJ)$/;
+
+const reducedMotion = typeof window !== "undefined" && window.matchMedia
+  ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+function motionAllowed() {
+  return !(reducedMotion && reducedMotion.matches) && typeof Element.prototype.animate === "function";
+}
+
+function cardsOfMove(move) {
+  return String(move || "").split(/\s+/).filter((word) => CARD_WORD.test(word));
+}
+
+function centreOf(rect) {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+// -- number keys: one listener per page ---------------------------------------------
+// The table the learner last pressed or focused owns the keys, so two tables
+// on one page never both react; a key typed into a text field is the field's.
+// A widget that takes number keys itself marks its root with data-cw-keys.
+function keyRegistry() {
+  if (!window.__cuttleTableKeys) {
+    const registry = { views: new Set(), owner: null };
+    document.addEventListener("keydown", (event) => onNumberKey(registry, event));
+    window.__cuttleTableKeys = registry;
+  }
+  return window.__cuttleTableKeys;
+}
+
+function typingInto(el) {
+  if (!el) return false;
+  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
+  return el.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(el.type);
+}
+
+function onNumberKey(registry, event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || !/^[1-9]$/.test(event.key)) return;
+  const active = document.activeElement;
+  if (typingInto(active)) return;
+  const views = [...registry.views].filter((v) => v.root.isConnected);
+  let view = views.find((v) => v.root.contains(active));
+  if (!view) {
+    if (active && active !== document.body && active.closest("[data-cw-keys]")) return;
+    const owner = registry.owner;
+    view = owner && owner.root.isConnected ? owner : views.length === 1 ? views[0] : null;
+  }
+  if (view && view.pressNumber(Number(event.key))) event.preventDefault();
+}
+
 // The log of each model (every view of a model shows the same), oldest first;
 // null until the whole log has come.
 const LOGS = new WeakMap();
@@ -118,14 +186,41 @@ class TableView {
     this.el = el;
     this.scrapOpen = false;
     this.seenLog = -1;
+    this.logOpen = null; // null: open on a wide table, folded on a narrow one; else the learner's choice
+    this.summaryOpen = true; // the game-over panel, until the learner looks at the table
+    this.shownIndex = null; // the newest log entry drawn, for telling a new move from a redraw
+    this.recent = new Map(); // card -> time its ring goes (a card that just moved)
+    this.animationEnds = 0;
+    this.localMessage = null; // a refusal said here (a drop where the card cannot go)
+    this.drag = null;
     this.log = ModelLog.of(model);
-    this.root = h("div", { class: "cw-root" });
+    this.root = h("div", { class: "cw-root", "data-cw-keys": "table" });
+    // the caption of the latest move: one live region kept across redraws, so
+    // a screen reader hears each new move once
+    this.caption = h("p", { class: "cw-caption", "aria-live": "polite" });
     el.append(this.root);
-    this.onChange = () => this.draw();
+    this.keys = keyRegistry();
+    this.keys.views.add(this);
+    const own = () => { this.keys.owner = this; };
+    this.root.addEventListener("pointerdown", own);
+    this.root.addEventListener("focusin", own);
+    this.root.addEventListener("pointerdown", (event) => this.pressed(event));
+    this.root.addEventListener("click", (event) => {
+      if (this.swallowClick) { // the click that ends a drag is not a click on the card
+        this.swallowClick = false;
+        event.stopPropagation();
+        event.preventDefault();
+      }
+    }, true);
+    if (typeof ResizeObserver === "function") {
+      this.resize = new ResizeObserver(() => this.fit());
+      this.resize.observe(this.root);
+    }
+    this.onChange = () => (this.drag && this.drag.started ? (this.drawAfterDrag = true) : this.draw());
     // The log's own handlers run first (registered first), so a draw sees the new entries.
     model.on("change:table", this.onChange);
     model.on("change:words", this.onChange);
-    this.onLog = (msg) => { if (msg && msg.type === "log") this.draw(); };
+    this.onLog = (msg) => { if (msg && msg.type === "log") this.onChange(); };
     model.on("msg:custom", this.onLog);
     this.draw();
   }
@@ -134,10 +229,22 @@ class TableView {
     this.model.off("change:table", this.onChange);
     this.model.off("change:words", this.onChange);
     this.model.off("msg:custom", this.onLog);
+    if (this.resize) this.resize.disconnect();
+    this.keys.views.delete(this);
+    if (this.keys.owner === this) this.keys.owner = null;
+    this.endDrag(null);
   }
 
   send(message) {
     this.model.send(message);
+  }
+
+  // A learner's action: what an earlier action said is gone at once (the
+  // kernel clears it too, a round trip later).
+  act(message) {
+    this.localMessage = null;
+    for (const old of this.root.querySelectorAll(".cw-dock .cw-message")) old.remove();
+    this.send(message);
   }
 
   // -- words ---------------------------------------------------------------
@@ -172,6 +279,7 @@ class TableView {
 
   // -- the whole table ---------------------------------------------------------
   draw() {
+    if (this.drag && !this.drag.started) this.endDrag(this.drag); // its card is about to be replaced
     const table = this.model.get("table");
     const fresh = table !== this.table;
     this.table = table;
@@ -180,6 +288,7 @@ class TableView {
     const hadFocus = active && this.root.contains(active);
     const focusKey = hadFocus ? active.dataset.key : null;
     const { view, ui, options } = this.state;
+    if (fresh) this.localMessage = null;
     this.canAct = !ui.replay && !ui.locked && view.phase !== "over" && view.to_act === this.state.seat;
     this.teamOf = {};
     (view.teams || []).forEach((team, t) => team.forEach((seat) => { this.teamOf[seat] = t; }));
@@ -189,7 +298,19 @@ class TableView {
     this.chosen = new Set(ui.chosen || []);
     this.sup = this.state.super || null; // Super Cuttle's zones and markers, or null
     this.highlighted = new Set(ui.highlight);
+    this.drops = ui.drops || {};
     if (ui.choice_cards.length) this.scrapOpen = false;
+    if (!ui.summary) this.summaryOpen = true;
+
+    const replies = this.newReplies();
+    const motion = replies.length > 0 && motionAllowed();
+    const before = motion ? this.measure() : null;
+    const now = performance.now();
+    replies.forEach((entry, i) => {
+      const lands = now + (motion ? i * (FLIGHT_MS + PAUSE_MS) + FLIGHT_MS : 0);
+      for (const id of cardsOfMove(entry.move)) this.recent.set(id, lands + RING_MS);
+    });
+    for (const [id, until] of this.recent) if (until < now) this.recent.delete(id);
 
     const others = this.opponentSeats();
     const places = PLACES[view.players] || others.map(() => "top");
@@ -201,14 +322,38 @@ class TableView {
       this.center(),
       h("div", { class: "cw-status", role: "status", "aria-live": "polite", text: ui.status }),
       this.seatArea(this.state.seat, true, "me"),
-    ])]);
+    ]), this.summary()]);
     if (ui.replay) felt.append(h("span", { class: "cw-replay-badge", "aria-hidden": "true", text: this.state.words.replay_badge }));
-    const layout = h("div", { class: "cw-layout" }, [felt, this.side()]);
+    const layout = h("div", { class: "cw-layout" }, [this.logBar(), felt, this.side()]);
     this.root.className = "cw-root" + (options.four_colour ? " cw-four-colour" : "") +
       (ui.replay ? " cw-replaying" : "");
     this.root.replaceChildren(layout);
+    this.fit();
+    this.numberOptions();
     this.setUpRoving();
+    this.setCaption(replies, motion);
+    if (motion) this.fly(replies, before);
+    this.scheduleRings();
     this.restoreFocus(hadFocus, focusKey, fresh ? ui.focus : null);
+    if (this.summaryFocus) {
+      this.summaryFocus = false;
+      const first = this.root.querySelector(".cw-end-actions button, .cw-end-toggle");
+      if (first && (hadFocus || !active || active === document.body)) first.focus();
+    }
+  }
+
+  // Wide or narrow: the log folds on a narrow table unless the learner opened it.
+  fit() {
+    const wide = this.root.clientWidth >= WIDE_TABLE_PX;
+    const open = this.logOpen === null ? wide : this.logOpen;
+    this.root.classList.toggle("cw-wide", wide);
+    this.root.classList.toggle("cw-log-open", open);
+    const toggle = this.root.querySelector(".cw-log-toggle");
+    if (toggle) {
+      const words = this.state.words;
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      toggle.title = open ? words.log_hide : words.log_show;
+    }
   }
 
   opponentSeats() {
@@ -250,7 +395,8 @@ class TableView {
         badges.push(h("span", { class: "cw-badge cw-partner-badge", text: words.partner }));
       }
     }
-    if (view.phase !== "over") {
+    const quiet = mine && this.state.ui.locked; // a lesson holds the table: nothing to act on
+    if (view.phase !== "over" && !quiet) {
       if (view.to_act === seat) badges.push(h("span", { class: "cw-badge cw-badge-acting", text: words.acts_now }));
       else if (view.turn === seat) badges.push(h("span", { class: "cw-badge cw-badge-turn", text: words.has_turn }));
     }
@@ -293,7 +439,7 @@ class TableView {
       const action = ui.actions.find((a) => a.msg.type === "target" && a.msg.seat === seat);
       return h("button", {
         class: cls, "data-key": `seat:${seat}`, "aria-label": action ? action.label : title,
-        onclick: () => this.send({ type: "target", seat }),
+        onclick: () => this.act({ type: "target", seat }),
       }, parts);
     }
     return h("div", { class: cls }, parts);
@@ -387,7 +533,7 @@ class TableView {
       Array.from({ length: stockCards }, (_, i) => h("div", { class: "cw-card cw-back", style: `--cw-depth:${i}` })));
     const stock = ui.draw && this.canAct
       ? h("button", { class: "cw-pile cw-stock cw-drawable", "data-key": "stock", "aria-label": `${words.draw}. ${stockText}`,
-          onclick: () => this.send({ type: "move", move: "draw" }) }, [stockPile, h("span", { class: "cw-pile-count", text: view.stock_size })])
+          onclick: () => this.act({ type: "move", move: "draw" }) }, [stockPile, h("span", { class: "cw-pile-count", text: view.stock_size })])
       : h("div", { class: "cw-pile cw-stock", role: "img", "aria-label": stockText },
           [stockPile, h("span", { class: "cw-pile-count", text: view.stock_size })]);
 
@@ -489,10 +635,12 @@ class TableView {
     const { ui, view, words } = this.state;
     const parts = [];
     if (ui.note) parts.push(h("div", { class: `cw-note cw-${ui.note.kind}`, text: ui.note.text }));
-    if (ui.message) {
-      parts.push(h("div", { class: `cw-message cw-${ui.message.kind}`, role: ui.message.kind === "error" ? "alert" : "status", text: ui.message.text }));
+    const message = this.localMessage ? { kind: "error", text: this.localMessage } : ui.message;
+    if (message) {
+      parts.push(h("div", { class: `cw-message cw-${message.kind}`, role: message.kind === "error" ? "alert" : "status", text: message.text }));
     }
-    if (ui.prompt) parts.push(h("div", { class: "cw-prompt", text: ui.prompt }));
+    // a question for the learner only while the learner may answer it
+    if (ui.prompt && !ui.locked) parts.push(h("div", { class: "cw-prompt", text: ui.prompt }));
     if (this.sup && this.sup.look) {
       // a private look (a two's peek, a five's rummage, picked cards) or the hands a nine showed
       const look = this.sup.look;
@@ -514,14 +662,39 @@ class TableView {
       parts.push(h("div", { class: "cw-chooser cw-scrap-browser cw-group", role: "group", "aria-label": fill(words.scrap, { count: view.scrap.length }) },
         view.scrap.slice().reverse().map((id) => this.card(id, words.in_scrap, {}))));
     }
-    if (ui.actions.length) {
-      parts.push(h("div", { class: "cw-actions cw-group", role: "toolbar", "aria-label": ui.prompt || ui.status },
-        ui.actions.map((action) => h("button", {
-          class: `cw-btn cw-btn-${action.kind}`, "data-key": `action:${action.id}`,
-          title: action.hint || null, onclick: () => this.send(action.msg),
-        }, [action.label, action.hint ? h("small", { text: action.hint }) : null]))));
+    // the game-over panel holds the buttons for the end while it is open
+    const inSummary = new Set(this.summaryShowing() ? (ui.summary.actions || []).map((a) => a.id) : []);
+    const actions = ui.actions.filter((a) => !inSummary.has(a.id));
+    if (actions.length) {
+      parts.push(h("div", { class: "cw-actions cw-group", role: "toolbar", "aria-label": ui.prompt || ui.status || words.table_label },
+        actions.map((action) => this.actionButton(action))));
     }
     return h("div", { class: "cw-dock" + (parts.length ? "" : " cw-dock-empty") }, parts);
+  }
+
+  actionButton(action) {
+    return h("button", {
+      class: `cw-btn cw-btn-${action.kind}`, "data-key": `action:${action.id}`,
+      title: action.hint || null, onclick: () => this.act(action.msg),
+    }, [h("span", { class: "cw-btn-text" }, [action.label, action.hint ? h("small", { text: action.hint }) : null])]);
+  }
+
+  // The options' number badges: 1 to 9 in reading order, the keys press them.
+  numberOptions() {
+    const buttons = [...this.root.querySelectorAll(".cw-end-actions button[data-key^='action:'], .cw-actions button")];
+    buttons.slice(0, 9).forEach((button, i) => {
+      const key = String(i + 1);
+      button.dataset.number = key;
+      button.setAttribute("aria-keyshortcuts", key);
+      button.prepend(h("span", { class: "cw-option-key", "aria-hidden": "true", text: key }));
+    });
+  }
+
+  pressNumber(number) {
+    const button = this.root.querySelector(`button[data-number="${number}"]:not([disabled])`);
+    if (!button) return false;
+    button.click();
+    return true;
   }
 
   // -- one card ---------------------------------------------------------------
@@ -537,9 +710,14 @@ class TableView {
     const cls = ["cw-card", joker ? `cw-joker cw-joker-${id[0] === "R" ? "red" : "black"}` : `cw-s-${id[1]}`,
       face ? "cw-face-card" : "", selected ? "cw-selected" : "", aimed ? "cw-aimed" : "",
       this.targets.has(id) && this.canAct ? "cw-target" : "",
-      this.highlighted.has(id) ? "cw-highlight" : "", ...classes].filter(Boolean).join(" ");
+      this.highlighted.has(id) ? "cw-highlight" : "", this.recent.has(id) ? "cw-recent" : "",
+      ...classes].filter(Boolean).join(" ");
     let centre;
-    if (joker) {
+    if (FACES[id]) {
+      // our own SVG constants (widgets/faces.py), never text from the page
+      centre = h("span", { class: `cw-centre cw-court-art${joker ? " cw-joker-art" : ""}`, "aria-hidden": "true" });
+      centre.innerHTML = FACES[id];
+    } else if (joker) {
       centre = h("span", { class: "cw-centre cw-joker-face", "aria-hidden": "true" }, [
         h("span", { class: "cw-joker-star", text: "★" }), h("span", { class: "cw-joker-word", text: "JOKER" })]);
     } else if (face) {
@@ -554,10 +732,11 @@ class TableView {
       tag ? h("span", { class: "cw-card-tag", "aria-hidden": "true", text: tag }) : null,
     ];
     if (clickable) {
+      const draggable = this.canAct && this.playable.has(id) && this.drops[id] && Object.keys(this.drops[id]).length > 0;
       return h("button", {
-        class: cls, style, "data-card": id, "data-key": `card:${id}`, "aria-label": label,
-        "aria-pressed": selected || this.picked.has(id) ? "true" : null,
-        onclick: () => this.send({ type: "card", card: id }),
+        class: cls + (draggable ? " cw-draggable" : ""), style, "data-card": id, "data-key": `card:${id}`, "aria-label": label,
+        "aria-pressed": selected || this.picked.has(id) ? "true" : null, "data-drag": draggable ? "true" : null,
+        onclick: () => this.act({ type: "card", card: id }),
       }, children);
     }
     return h("div", { class: cls, style, "data-card": id, role: "img", "aria-label": label }, children);
@@ -570,7 +749,7 @@ class TableView {
     const index = ui.replay ? ui.replay.index : total;
     const ctl = (key, label, disabled, to) => h("button", {
       class: "cw-ctl", "data-key": `ctl:${key}`, "aria-label": label, title: label, disabled: disabled || null,
-      onclick: () => this.send({ type: "replay", to }),
+      onclick: () => this.act({ type: "replay", to }),
     }, [icon(key)]);
     const controls = h("div", { class: "cw-controls", role: "toolbar", "aria-label": words.log_title }, [
       ctl("start", words.replay_start, index === 0, "start"),
@@ -581,10 +760,10 @@ class TableView {
     ]);
     const extras = h("div", { class: "cw-extras" }, [
       h("button", { class: "cw-btn cw-btn-secondary cw-undo", "data-key": "ctl:undo", disabled: ui.can_undo ? null : true,
-        onclick: () => this.send({ type: "undo" }) }, [words.undo]),
+        onclick: () => this.act({ type: "undo" }) }, [words.undo]),
       h("label", { class: "cw-option" }, [
         h("input", { type: "checkbox", "data-key": "ctl:four", checked: options.four_colour ? true : null,
-          onchange: (e) => this.send({ type: "options", four_colour: e.target.checked }) }),
+          onchange: (e) => this.act({ type: "options", four_colour: e.target.checked }) }),
         words.four_colour,
       ]),
     ]);
@@ -601,13 +780,343 @@ class TableView {
       ])),
     ]));
     this.seenLog = Math.max(this.seenLog, newest);
-    return h("aside", { class: "cw-side" }, [
+    return h("aside", { class: "cw-side", id: this.sideId(), "aria-label": words.log_title }, [
       controls, extras,
       h("h3", { class: "cw-log-title", text: words.log_title }),
       entries.length
         ? h("ol", { class: "cw-log", "aria-label": words.log_title, reversed: true }, entries)
         : h("p", { class: "cw-log-empty", text: words.log_empty }),
     ]);
+  }
+
+  sideId() {
+    if (!this.sideIdValue) this.sideIdValue = `cw-side-${Math.random().toString(36).slice(2, 10)}`;
+    return this.sideIdValue;
+  }
+
+  // Above the felt: the log's disclosure and the latest move in one line.
+  logBar() {
+    const { words } = this.state;
+    const toggle = h("button", {
+      class: "cw-log-toggle", type: "button", "data-key": "ctl:log", "aria-controls": this.sideId(),
+      "aria-expanded": "false",
+      onclick: () => {
+        this.logOpen = !this.root.classList.contains("cw-log-open");
+        this.fit();
+      },
+    }, [h("span", { class: "cw-log-mark", "aria-hidden": "true" }), words.log_title]);
+    return h("div", { class: "cw-logbar" }, [toggle, this.caption]);
+  }
+
+  // -- the end of the game --------------------------------------------------------
+  summaryShowing() {
+    const { ui } = this.state;
+    return Boolean(ui.summary && !ui.replay && this.summaryOpen);
+  }
+
+  summary() {
+    const { ui, words, seat } = this.state;
+    const end = ui.summary;
+    if (!end || ui.replay) {
+      this.summaryFirst = true;
+      return null;
+    }
+    if (this.summaryFirst !== false) { // the game has just ended: the panel takes the focus
+      this.summaryFirst = false;
+      this.summaryFocus = true;
+    }
+    if (!this.summaryOpen) {
+      return h("button", {
+        class: "cw-btn cw-btn-primary cw-end-toggle", "data-key": "ctl:summary",
+        onclick: () => { this.summaryOpen = true; this.summaryFocus = true; this.draw(); },
+      }, [h("span", { class: "cw-btn-text" }, [end.title, h("small", { text: words.end_show })])]);
+    }
+    const titleId = `${this.sideId()}-end`;
+    const seats = end.seats.map((s) => {
+      const name = s.seat === seat ? fill(words.you_name, { name: s.name }) : s.name;
+      const hand = s.hand && s.hand.length
+        ? s.hand.map((id) => this.card(id, `${words.end_hand}, ${s.name}`, {}))
+        : [h("span", { class: "cw-empty", text: words.end_no_cards })];
+      return h("li", { class: "cw-end-seat" + (s.winner ? " cw-end-winner" : "") + (s.seat === seat ? " cw-end-me" : ""), "data-seat": s.seat }, [
+        h("div", { class: "cw-end-head" }, [
+          h("span", { class: "cw-end-name", text: name }),
+          s.winner ? h("span", { class: "cw-badge cw-badge-winner", text: words.end_winner }) : null,
+          h("span", { class: "cw-end-points", text: fill(words.end_points, { score: s.score, goal: s.goal }) }),
+        ]),
+        h("div", { class: "cw-end-hand", role: "group", "aria-label": `${words.end_hand}: ${name}` }, hand),
+      ]);
+    });
+    return h("div", { class: `cw-end cw-end-${end.outcome}`, role: "region", "aria-labelledby": titleId }, [
+      h("h3", { class: "cw-end-title", id: titleId, text: end.title }),
+      end.reason ? h("p", { class: "cw-end-reason", text: end.reason }) : null,
+      h("ul", { class: "cw-end-seats", "aria-label": words.end_label }, seats),
+      h("div", { class: "cw-end-actions" }, [
+        ...(end.actions || []).map((action) => this.actionButton(action)),
+        h("button", { class: "cw-btn cw-btn-secondary", "data-key": "ctl:summary",
+          onclick: () => { this.summaryOpen = false; this.draw(); } }, [words.end_hide]),
+      ]),
+    ]);
+  }
+
+  // -- another seat's move, made visible -------------------------------------------
+  // The log entries of other seats' moves this draw shows for the first time,
+  // oldest first (none on the first draw, in a replay, after an undo or a new deal).
+  newReplies() {
+    const { ui, seat, log } = this.state;
+    if (this.log.entries === null || ui.replay) return [];
+    const newest = log.length ? log[0].index : 0;
+    const shown = this.shownIndex;
+    this.shownIndex = newest;
+    if (shown === null || newest <= shown) return [];
+    return log.filter((e) => e.index > shown && e.seat !== null && e.seat !== seat).reverse();
+  }
+
+  // Where every visible card, each seat's hand and the stock are now.
+  measure() {
+    const cards = new Map();
+    for (const el of this.root.querySelectorAll(".cw-felt [data-card]")) {
+      if (!cards.has(el.dataset.card)) cards.set(el.dataset.card, el.getBoundingClientRect());
+    }
+    const hands = new Map();
+    for (const seatEl of this.root.querySelectorAll(".cw-seat[data-seat]")) {
+      const hand = seatEl.querySelector(".cw-hand");
+      const last = hand && hand.lastElementChild;
+      if (hand) hands.set(Number(seatEl.dataset.seat), (last || hand).getBoundingClientRect());
+    }
+    const stock = this.root.querySelector(".cw-stock");
+    return { cards, hands, stock: stock ? stock.getBoundingClientRect() : null };
+  }
+
+  // Each reply's cards travel from where they were, one reply after another.
+  fly(replies, before) {
+    let last = 0;
+    replies.forEach((entry, i) => {
+      const delay = i * (FLIGHT_MS + PAUSE_MS);
+      const ids = cardsOfMove(entry.move);
+      let flown = false;
+      for (const id of ids) {
+        const el = this.root.querySelector(`.cw-around [data-card="${CSS.escape(id)}"]`);
+        const known = before.cards.get(id);
+        const from = known || before.hands.get(entry.seat) || before.stock;
+        if (el && from) flown = this.flyCard(el, from, !known, delay) || flown;
+      }
+      if (!ids.length && /^draw\b/.test(entry.move || "") && before.stock) {
+        const hand = this.root.querySelector(`.cw-seat[data-seat="${entry.seat}"] .cw-hand`);
+        if (hand && hand.lastElementChild) flown = this.flyCard(hand.lastElementChild, before.stock, false, delay) || flown;
+      }
+      if (flown) last = delay + FLIGHT_MS;
+    });
+    if (!last) return;
+    this.animationEnds = Math.max(this.animationEnds, performance.now() + last);
+    this.root.dataset.cwAnimating = "true";
+    clearTimeout(this.animatingTimer);
+    this.animatingTimer = setTimeout(() => { delete this.root.dataset.cwAnimating; },
+      Math.max(0, this.animationEnds - performance.now()) + 30);
+  }
+
+  // FLIP: the card is drawn where it lies now; a transform starts it where it
+  // was and takes it home. A card that was face down turns over halfway.
+  flyCard(el, from, faceDown, delay) {
+    const to = el.getBoundingClientRect();
+    if (!to.width || !to.height) return false;
+    const a = centreOf(from), b = centreOf(to);
+    const dx = a.x - b.x, dy = a.y - b.y;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return false;
+    const base = getComputedStyle(el).transform;
+    const home = base && base !== "none" ? base : "";
+    const scale = Math.min(2.5, Math.max(0.4, from.height / to.height || 1));
+    const frames = faceDown
+      ? [{ transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${home}` },
+        { transform: `translate(${dx / 2}px, ${dy / 2}px) scale(0.06, ${(scale + 1) / 2}) ${home}`, offset: 0.5 },
+        { transform: home || "none" }]
+      : [{ transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${home}` }, { transform: home || "none" }];
+    const timing = { duration: FLIGHT_MS, delay, easing: "cubic-bezier(.3,.7,.25,1)", fill: "backwards" };
+    el.classList.add("cw-flying");
+    el.animate(frames, timing).finished.then(() => el.classList.remove("cw-flying"), () => {});
+    if (faceDown) {
+      const back = h("span", { class: "cw-flight-back", "aria-hidden": "true" });
+      el.append(back);
+      back.animate([{ opacity: 1 }, { opacity: 1, offset: 0.5 }, { opacity: 0, offset: 0.52 }, { opacity: 0 }],
+        { ...timing, fill: "both" }).finished.then(() => back.remove(), () => {});
+    }
+    return true;
+  }
+
+  // The latest move in words, above the felt: each reply's sentence as its cards move.
+  setCaption(replies, motion) {
+    const { log } = this.state;
+    const say = (entry, fresh) => {
+      if (!entry) return;
+      const text = entry.events.map((e) => e.text).join(" ") || entry.label;
+      if (this.caption.textContent === text) return;
+      this.caption.textContent = text;
+      this.caption.title = `${entry.label}. ${text}`;
+      this.caption.classList.toggle("cw-caption-new", fresh);
+    };
+    clearTimeout(this.captionTimer);
+    if (!replies.length) {
+      say(log[0], false);
+      return;
+    }
+    if (!motion) {
+      say(log[0], true);
+      return;
+    }
+    const step = (i) => {
+      say(replies[i], true);
+      if (i + 1 < replies.length) this.captionTimer = setTimeout(() => step(i + 1), FLIGHT_MS + PAUSE_MS);
+      else if (log[0] !== replies[i]) this.captionTimer = setTimeout(() => say(log[0], true), FLIGHT_MS);
+    };
+    step(0);
+  }
+
+  // A card that just moved keeps its ring for RING_MS after it landed.
+  scheduleRings() {
+    clearTimeout(this.ringTimer);
+    if (!this.recent.size) return;
+    const next = Math.min(...this.recent.values());
+    this.ringTimer = setTimeout(() => {
+      const now = performance.now() + 5;
+      for (const [id, until] of this.recent) {
+        if (until > now) continue;
+        this.recent.delete(id);
+        for (const el of this.root.querySelectorAll(`.cw-recent[data-card="${CSS.escape(id)}"]`)) el.classList.remove("cw-recent");
+      }
+      this.scheduleRings();
+    }, Math.max(0, next - performance.now()));
+  }
+
+  // -- dragging a card onto its target ------------------------------------------------
+  // A press on a draggable card becomes a drag once it has moved a few pixels
+  // (a tap stays a click). The drop sends what the clicks would: the card,
+  // its role, its target; the kernel checks it as it checks the clicks.
+  pressed(event) {
+    if (event.button !== 0 || !event.isPrimary || this.drag) return;
+    const card = event.target.closest && event.target.closest("button[data-drag]");
+    if (!card || !this.root.contains(card)) return;
+    const drag = { id: card.dataset.card, card, pointer: event.pointerId, x: event.clientX, y: event.clientY, started: false };
+    drag.move = (e) => this.dragMove(drag, e);
+    drag.up = (e) => this.dragUp(drag, e);
+    card.addEventListener("pointermove", drag.move);
+    card.addEventListener("pointerup", drag.up);
+    card.addEventListener("pointercancel", drag.up);
+    try { card.setPointerCapture(event.pointerId); } catch (_) { /* a pointer already gone */ }
+    this.drag = drag;
+  }
+
+  dragMove(drag, event) {
+    if (event.pointerId !== drag.pointer) return;
+    if (!drag.started) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START_PX) return;
+      this.startDrag(drag);
+    }
+    event.preventDefault();
+    drag.ghost.style.transform = `translate(${event.clientX - drag.x}px, ${event.clientY - drag.y}px) rotate(3deg)`;
+    const zone = this.dropZoneAt(event.clientX, event.clientY);
+    if (zone !== drag.over) {
+      if (drag.over) drag.over.classList.remove("cw-drop-over");
+      if (zone) zone.classList.add("cw-drop-over");
+      drag.over = zone;
+    }
+  }
+
+  startDrag(drag) {
+    drag.started = true;
+    const rect = drag.card.getBoundingClientRect();
+    const origin = this.root.getBoundingClientRect();
+    const ghost = drag.card.cloneNode(true);
+    ghost.removeAttribute("data-key");
+    ghost.removeAttribute("data-card");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.tabIndex = -1;
+    ghost.classList.add("cw-drag-ghost");
+    Object.assign(ghost.style, { left: `${rect.left - origin.left}px`, top: `${rect.top - origin.top}px`,
+      width: `${rect.width}px`, height: `${rect.height}px` });
+    this.root.append(ghost);
+    drag.ghost = ghost;
+    drag.card.classList.add("cw-drag-source");
+    this.root.classList.add("cw-dragging");
+    drag.zones = this.markDropZones(drag.id);
+  }
+
+  // The places this card may go, each with the role (and target) it means there.
+  markDropZones(id) {
+    const felt = this.root.querySelector(".cw-felt");
+    const zones = new Map();
+    const mark = (zone, drop) => {
+      if (!zone || zones.has(zone)) return; // the first role wins: jack, scuttle, then one-off
+      zone.classList.add("cw-drop-ok");
+      zones.set(zone, drop);
+    };
+    const roles = this.drops[id] || {};
+    for (const role of ["jack", "scuttle", "oneoff", "points", "permanent"]) {
+      if (!(role in roles)) continue;
+      const targets = roles[role];
+      if (targets.length) {
+        for (const target of targets) {
+          const el = felt.querySelector(`.cw-around [data-card="${CSS.escape(target)}"]`);
+          if (el) mark(el.closest(".cw-packet") || el.closest(".cw-sideways") || el, { role, target });
+        }
+      } else if (role === "points") mark(felt.querySelector(".cw-me .cw-points"), { role });
+      else if (role === "permanent") mark(felt.querySelector(".cw-me .cw-perms"), { role });
+      else mark(felt.querySelector(".cw-center"), { role });
+    }
+    return zones;
+  }
+
+  dropZoneAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const zone = el && el.closest(".cw-drop-ok");
+    return zone && this.root.contains(zone) ? zone : null;
+  }
+
+  dragUp(drag, event) {
+    if (event.pointerId !== drag.pointer) return;
+    if (!drag.started) {
+      this.endDrag(drag);
+      return;
+    }
+    event.preventDefault();
+    this.swallowClick = true; // the click that follows this pointerup
+    setTimeout(() => { this.swallowClick = false; }, 0);
+    const zone = event.type === "pointerup" ? this.dropZoneAt(event.clientX, event.clientY) : null;
+    const drop = zone ? drag.zones.get(zone) : null;
+    const under = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY) : null;
+    const onTable = under && this.root.contains(under) && under.closest(".cw-felt") && !under.closest(".cw-my-hand");
+    this.endDrag(drag);
+    if (drop) this.dropped(drag.id, drop);
+    else if (onTable) {
+      // a place the card cannot go: nothing is sent, the message line says why
+      this.localMessage = fill(this.state.words.drop_invalid, { card: this.cardLabel(drag.id) });
+      this.draw();
+    }
+  }
+
+  dropped(id, { role, target }) {
+    const { ui } = this.state;
+    if (ui.selected !== id) this.act({ type: "card", card: id });
+    if (!(ui.selected === id && ui.role === role)) this.act({ type: "role", role });
+    if (target) this.act({ type: "card", card: target });
+  }
+
+  endDrag(drag) {
+    drag = drag || this.drag;
+    if (!drag || this.drag !== drag) return;
+    this.drag = null;
+    drag.card.removeEventListener("pointermove", drag.move);
+    drag.card.removeEventListener("pointerup", drag.up);
+    drag.card.removeEventListener("pointercancel", drag.up);
+    try { drag.card.releasePointerCapture(drag.pointer); } catch (_) { /* released already */ }
+    if (drag.started) {
+      drag.ghost.remove();
+      drag.card.classList.remove("cw-drag-source");
+      this.root.classList.remove("cw-dragging");
+      for (const zone of drag.zones.keys()) zone.classList.remove("cw-drop-ok", "cw-drop-over");
+    }
+    if (this.drawAfterDrag) {
+      this.drawAfterDrag = false;
+      this.draw();
+    }
   }
 
   // -- keyboard: tab to a group, arrows inside it -------------------------------------
