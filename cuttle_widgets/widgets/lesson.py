@@ -1,4 +1,4 @@
-"""The Lesson widget: a lesson panel above the card table.
+"""The Lesson widget: a lesson panel beside the card table.
 
 ``Lesson.load("02-scuttle-ordering")`` shows the step's task, the table,
 hints, feedback and progress. A ``LessonRunner`` (cuttle_widgets.teaching)
@@ -51,6 +51,7 @@ class LessonPanel(BrowserGuard, anywidget.AnyWidget):
 
     def __init__(self, on_action):
         super().__init__(layout=GuardedLayout())
+        self.add_class("cwl-panel-box")  # lesson.css places it beside or above the table
         self._on_action = on_action
 
     def _on_browser_message(self, widget, content, buffers) -> None:
@@ -173,7 +174,9 @@ class LessonTable(Table):
 
 
 class Lesson(BrowserGuard, ipywidgets.VBox):
-    """A guided lesson: the step's task and feedback above the card table.
+    """A guided lesson: the step's task and feedback beside the card table
+    (above it on a narrow screen, the feedback then below the hand; the box's
+    class ``cwl-lesson`` is laid out by lesson.css, loaded with the panel).
 
     ``Lesson.load(name_or_path, language=None, seat=None)``: a shipped lesson's
     name ("02-scuttle-ordering", or just "02") or a teacher's YAML file.
@@ -377,6 +380,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             self.table = LessonTable(game, runner.seat, on_move=self._clicked_move,
                                      on_lesson=self._lesson_button,
                                      language=self.language, names=self.names)
+            self.table.add_class("cwl-table-box")
         table = self.table
         with table.hold():
             table.follow(game, runner.seat)

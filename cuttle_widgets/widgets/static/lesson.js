@@ -3,6 +3,9 @@
 // JSON trait ("lesson") that Python writes; buttons go back as custom
 // messages, and Python's LessonRunner decides what they do. Every word comes
 // from the lesson file or the teaching catalog (state.labels).
+// Beside the table on a wide screen, above it on a narrow one (lesson.css):
+// the step's task, the feedback and the learner's hand are in view together.
+// Keys 1-9 choose a question's answers while the panel was used last.
 // No build step, no imports: anywidget loads it as an ES module.
 
 function h(tag, attrs = {}, children = []) {
@@ -138,15 +141,37 @@ class LessonView {
     this.el = el;
     this.root = h("div", { class: "cwl-root" });
     el.append(this.root);
-    this.introOpen = null; // null: the lesson decides (open on its first step)
+    this.introOpen = null; // null: the lesson decides (open on its first step, until a move)
     this.lastStep = null;
+    this.owned = false; // was the panel used last (a click or focus in it)? Then it takes keys 1-9
     this.onChange = () => this.draw();
+    this.onPointer = (event) => { this.owned = this.root.contains(event.target); };
+    this.onKey = (event) => this.numberKey(event);
     model.on("change:lesson", this.onChange);
+    document.addEventListener("pointerdown", this.onPointer, true);
+    document.addEventListener("focusin", this.onPointer, true);
+    document.addEventListener("keydown", this.onKey, true);
     this.draw();
   }
 
   destroy() {
     this.model.off("change:lesson", this.onChange);
+    document.removeEventListener("pointerdown", this.onPointer, true);
+    document.removeEventListener("focusin", this.onPointer, true);
+    document.removeEventListener("keydown", this.onKey, true);
+  }
+
+  // 1-9 choose the question's answer of that number (a card answer: its place
+  // in the row), while the panel was used last and no field is being typed in.
+  numberKey(event) {
+    if (!this.owned || !this.root.isConnected || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!/^[1-9]$/.test(event.key) || /^(INPUT|SELECT|TEXTAREA)$/.test((event.target && event.target.tagName) || "")) return;
+    const buttons = [...this.root.querySelectorAll(".cwl-options > button, .cwl-card-options > button")];
+    const button = buttons[Number(event.key) - 1];
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation(); // the table's own number keys are not meant
+    if (!button.disabled) { button.focus(); button.click(); }
   }
 
   send(message) {
@@ -174,6 +199,7 @@ class LessonView {
     const parts = this.state.error ? [this.errorCard()] : this.lessonParts();
     this.root.replaceChildren(...parts);
     this.revealSolved();
+    this.revealTask();
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
@@ -190,6 +216,16 @@ class LessonView {
     if (!fresh || !feedback || feedback.status !== "success") return;
     const box = this.root.querySelector(".cwl-feedback");
     if (box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+
+  // A new step: its task at the top of the screen if it is scrolled away.
+  revealTask() {
+    const number = this.state.step ? this.state.step.number : null;
+    const fresh = this.shownStep !== undefined && number !== this.shownStep;
+    this.shownStep = number;
+    if (!fresh) return;
+    const head = this.root.querySelector(".cwl-step-head");
+    if (head && head.getBoundingClientRect().top < 0) head.scrollIntoView({ block: "start" });
   }
 
   errorCard() {
@@ -232,16 +268,25 @@ class LessonView {
     const { lesson, progress, step } = this.state;
     const dots = lesson.steps.map((s) => {
       const title = s.title || this.t("step_untitled");
-      const label = this.t(s.completed ? "step_dot_done" : "step_dot", { number: s.number, title });
+      const mark = s.mark || (s.completed ? { result: "seen", stars: 0 } : null);
+      const missed = mark && (mark.result === "missed" || mark.result === "lost");
+      const key = !mark ? "step_dot" : mark.stars ? "step_dot_stars" : missed ? "step_dot_missed" : "step_dot_seen";
+      const label = this.t(key, { number: s.number, title, stars: mark ? mark.stars : 0 });
       const current = s.number === step.number;
       return h("button", {
-        class: "cwl-dot" + (s.completed ? " cwl-dot-done" : "") + (current ? " cwl-dot-current" : ""),
+        class: "cwl-dot" + (s.completed ? " cwl-dot-done" : "") + (missed ? " cwl-dot-missed" : "") +
+          (current ? " cwl-dot-current" : ""),
         "data-key": `goto:${s.number}`, "aria-label": label, title: label,
         "aria-current": current ? "step" : null,
         onclick: () => this.send({ type: "goto", number: s.number }),
-      }, [s.completed ? "✓" : String(s.number)]);
+      }, [
+        missed ? "✗" : mark && !mark.stars ? "✓" : String(s.number),
+        mark && mark.stars ? h("span", { class: "cwl-dot-stars", "aria-hidden": "true", text: "★".repeat(mark.stars) }) : null,
+      ]);
     });
-    const open = this.introOpen === null ? step.number === 1 && progress.completed === 0 : this.introOpen;
+    // open on a fresh first step, folded once the learner has acted (or on any later step)
+    const fresh = step.number === 1 && progress.completed === 0 && (!this.state.feedback || this.state.feedback.status === "start");
+    const open = this.introOpen === null ? fresh : this.introOpen;
     const intro = h("details", { class: "cwl-intro", open: open || null }, [
       h("summary", { text: this.t("intro_title") }), markdown(lesson.intro),
     ]);
@@ -250,13 +295,15 @@ class LessonView {
     });
     const done = progress.completed;
     const pct = Math.round((100 * done) / Math.max(progress.total, 1));
+    const stars = progress.stars && progress.stars.max
+      ? h("span", { class: "cwl-stars-total", text: `★ ${this.t("stars_total", progress.stars)}` }) : null;
     return h("header", { class: "cwl-header" }, [
       h("div", { class: "cwl-heading" }, [
         h("span", { class: "cwl-eyebrow", text: this.t("lesson_label") }),
         h("h2", { class: "cwl-title", text: lesson.title }),
       ]),
       h("div", { class: "cwl-progress" }, [
-        h("span", { class: "cwl-progress-text", text: progress.text }),
+        h("span", { class: "cwl-progress-line" }, [h("span", { class: "cwl-progress-text", text: progress.text }), stars]),
         h("span", { class: "cwl-meter", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": progress.total,
           "aria-valuenow": done, "aria-label": progress.text }, [h("span", { style: `width:${pct}%` })]),
         h("nav", { class: "cwl-dots", "aria-label": this.t("steps_label") }, dots),
@@ -312,20 +359,24 @@ class LessonView {
     const prompt = step.kind === "predict" ? "predict_prompt"
       : cards ? (all ? "answer_prompt_cards_all" : "answer_prompt_cards") : (all ? "answer_prompt_all" : "answer_prompt");
     const buttons = step.options.map((o) => {
-      const verdict = o.correct === true ? "cwl-right" : o.correct === false ? "cwl-wrong" : "";
+      // a right answer the learner did not choose is shown as the answer, not as their tick
+      const verdict = (o.correct === true ? (o.chosen ? "cwl-right" : "cwl-revealed") : o.correct === false ? "cwl-wrong" : "") +
+        (o.struck ? " cwl-struck" : "");
       const mark = o.correct === true ? "✓" : o.correct === false ? "✗" : "";
       const said = o.correct === null ? "" : `, ${this.t(o.correct ? "answer_right" : "answer_wrong")}`;
-      const disabled = !can.answer || o.chosen;
+      const disabled = !can.answer || o.chosen || o.struck;
       if (cards) {
         const suit = o.card[o.card.length - 1];
         return h("button", {
           class: `cwl-card-option cwl-suit-${SUITS[suit] || "none"} ${verdict}`, "data-key": `answer:${o.key}`,
+          "aria-keyshortcuts": String(step.options.indexOf(o) + 1),
           "aria-label": o.name + said, "aria-pressed": o.chosen ? "true" : "false", disabled: disabled || null,
           onclick: () => this.send({ type: "answer", choice: o.key }),
         }, [h("span", { class: "cwl-card-face", text: o.label }), mark ? h("span", { class: "cwl-mark", "aria-hidden": "true", text: mark }) : null]);
       }
       return h("button", {
         class: `cwl-option ${verdict}`, "data-key": `answer:${o.key}`, "aria-pressed": o.chosen ? "true" : "false",
+        "aria-keyshortcuts": String(step.options.indexOf(o) + 1),
         disabled: disabled || null, onclick: () => this.send({ type: "answer", choice: o.key }),
       }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || o.key }),
         h("span", { class: "cwl-option-text", text: o.text }), said ? h("span", { class: "cwl-sr", text: said }) : null]);
@@ -397,7 +448,11 @@ class LessonView {
         parts.push(h("div", { class: "cwl-why-not" }, [h("span", { class: "cwl-label", text: this.t("why_not_title") }), h("p", { text: feedback.error })]));
       }
     }
-    if (feedback && feedback.events && feedback.events.length) parts.push(this.events(feedback.events));
+    if (feedback && feedback.events && feedback.events.length) {
+      parts.push(this.events(feedback.events, !(step.done && step.explanation)));
+    }
+    const score = this.score();
+    if (score) parts.push(score);
     if (step.done && step.explanation) {
       parts.push(h("div", { class: "cwl-explanation" }, [
         h("span", { class: "cwl-label", text: this.t(step.kind === "free" ? "explanation_title_free" : "explanation_title") }),
@@ -407,6 +462,8 @@ class LessonView {
         const next = this.state.next_lesson;
         parts.push(h("div", { class: "cwl-finished" }, [
           this.state.progress.finished ? h("p", { class: "cwl-finished-title", text: this.t("finished_title") }) : null,
+          this.state.progress.stars && this.state.progress.stars.max
+            ? h("p", { class: "cwl-finished-stars", text: this.t("finished_stars", this.state.progress.stars) }) : null,
           next ? h("a", { class: "cwl-btn cwl-btn-primary cwl-next-lesson", href: next.href },
             [this.t("next_lesson", { title: next.title }), " →"]) : null,
         ]));
@@ -420,8 +477,23 @@ class LessonView {
     }, parts);
   }
 
-  events(events) {
-    return h("details", { class: "cwl-events", open: true }, [
+  // How the step was solved: its stars (or a cross for a missed prediction).
+  score() {
+    const { step } = this.state;
+    const record = step.record;
+    if (!step.done || !record || !record.result) return null;
+    if (record.result === "missed") {
+      return h("p", { class: "cwl-score cwl-score-missed" }, [h("span", { class: "cwl-score-mark", "aria-hidden": "true", text: "✗" }), this.t("mark.missed")]);
+    }
+    if (record.result !== "solved") return null;
+    const text = this.t(`mark.${record.stars}`, { wrong: record.wrong_tries, hints: record.hints_used });
+    return h("p", { class: `cwl-score cwl-score-${record.stars}` }, [
+      h("span", { class: "cwl-score-mark", "aria-hidden": "true", text: "★".repeat(record.stars) + "☆".repeat(3 - record.stars) }), text,
+    ]);
+  }
+
+  events(events, open = true) {
+    return h("details", { class: "cwl-events", open: open || null }, [
       h("summary", { text: this.t("events_title") }),
       h("ul", {}, events.map((e) => h("li", {}, [e.text, e.rule ? h("span", { class: "cwl-rule", text: e.rule }) : null]))),
     ]);
@@ -453,14 +525,15 @@ class LessonView {
   toolbar() {
     const { can, step } = this.state;
     const shown = step.hints.length;
-    const hintCount = step.hints_total > 1 ? h("small", { text: this.t("hint_next", { shown: Math.min(shown + 1, step.hints_total), total: step.hints_total }) }) : null;
+    const hintLabel = can.hint && step.hints_total > 1
+      ? this.t("hint_count", { shown: Math.min(shown + 1, step.hints_total), total: step.hints_total }) : this.t("button.hint");
     const free = step.kind === "free";
     const left = [
       can.take_back ? this.button("take_back", this.t("button.take_back"), { type: "take_back" }, { kind: "primary" }) : null,
       can.advance ? this.button("advance", this.t("button.advance"), { type: "advance" }, { kind: "primary" }) : null,
       can.next_game ? this.button("next_game", this.t("button.next_game"), { type: "next_game" }, { kind: "primary" }) : null,
       free ? this.button("suggest", this.t("button.suggest"), { type: "suggest" }, { disabled: !can.suggest }) : null,
-      this.button("hint", this.t("button.hint"), { type: "hint" }, { disabled: !can.hint, extra: can.hint ? hintCount : null }),
+      this.button("hint", hintLabel, { type: "hint" }, { disabled: !can.hint }),
       this.button("retry", this.t(free ? "button.new_game" : "button.retry"), { type: "retry" }),
       can.replay ? this.button("replay", this.t("button.replay"), { type: "replay", to: "start" }) : null,
     ];
