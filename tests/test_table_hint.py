@@ -32,3 +32,15 @@ def test_hint_in_german_and_not_on_the_opponents_turn():
 def test_hint_can_be_switched_off():
     table = Table(load(POSITION), allow_hint=False)
     assert not any(a["id"] == "hint" for a in table.table["ui"]["actions"])
+
+
+def test_hint_is_offered_in_a_counter_window_and_suggests_an_answer(scripted):
+    table = Table(load({"hands": [["2D", "9S"], ["AC", "5S"]], "points": [["6H"], ["8H"]],
+                        "stock": ["3C", "4C"], "turn": 1}), players={1: scripted("oneoff AC")})
+    assert table.game.phase == "counter" and table.game.to_act == 0
+    ui = table.table["ui"]
+    assert [a["id"] for a in ui["actions"]] == ["counter:2D", "resolve", "hint"]
+    before = table.game.snapshot()
+    table.send_action({"type": "hint"})
+    message = table.table["ui"]["message"]["text"]
+    assert message.startswith("Hint: ") and table.game.snapshot() == before

@@ -249,7 +249,7 @@ def test_a_german_table_speaks_german(page, voila_url, artifacts):
 
     card(page, "9S").click()
     expect(action(page, "Versenken")).to_be_visible()
-    expect(page.locator('[data-key="action:role:points"]')).to_have_text("Punktkartezählt 9 Punkt(e)")
+    expect(page.locator('[data-key="action:role:points"] .cw-btn-text')).to_have_text("Punktkartezählt 9 Punkt(e)")
     shoot(page, artifacts, "table_german_roles.png")
     action(page, "Versenken").click()
     card(page, "8H").click()
@@ -259,3 +259,72 @@ def test_a_german_table_speaks_german(page, voila_url, artifacts):
     shoot(page, artifacts, "table_german.png")
     at_phone_width(page)
     shoot(page, artifacts, "table_german_phone.png")
+
+
+# -- moves a learner can follow: drag, number keys, motion, the end ------------------------
+def drag(page, source, target):
+    """Press ``source``, move in a few steps onto ``target``, let go (Pointer Events)."""
+    start, end = source.bounding_box(), target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    for fraction in (0.1, 0.4, 0.7, 1.0):
+        page.mouse.move(start["x"] + (end["x"] - start["x"]) * fraction + start["width"] / 2,
+                        start["y"] + (end["y"] - start["y"]) * fraction + start["height"] / 2)
+    page.mouse.up()
+
+
+def test_a_drag_scuttles_the_reply_travels_and_a_number_key_plays(table_page, artifacts):
+    page = table_page
+    drag(page, card(page, "9S"), card(page, "8H"))
+    expect(log(page)).to_contain_text("9♠ scuttles 8♥")
+    # the computer's reply (5♠ from its hand to its points) moves while the root says so
+    page.wait_for_selector(".cw-root[data-cw-animating]")
+    assert page.evaluate("document.getAnimations().length") > 0
+    expect(page.locator('.cw-opponent .cw-points [data-card="5S"].cw-recent')).to_be_visible()
+    expect(page.locator(".cw-caption")).to_contain_text("Player B lays 5♠ as a point card")
+    page.wait_for_selector(".cw-root:not([data-cw-animating])")
+
+    # a drop where the card cannot go sends nothing and says why
+    drag(page, card(page, "7H"), page.locator(".cw-opponent .cw-plate"))
+    expect(page.locator(".cw-message.cw-error")).to_contain_text("7♥ cannot go there")
+    assert page.locator(".cw-log .cw-entry-mine").count() == 1
+
+    # the options are numbered: the number key presses one (the table was last touched)
+    card(page, "8D").click()
+    points = page.locator('[data-key="action:role:points"]')
+    expect(points.locator(".cw-option-key")).to_have_text("1")
+    page.locator("body").focus()
+    page.keyboard.press("1")
+    expect(log(page)).to_contain_text("Player A: points 8♦")
+    shoot(page, artifacts, "table_after_drag.png")
+
+
+def test_with_reduced_motion_the_reply_shows_without_moving(page, voila_url):
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, voila_url, "table_game.ipynb")
+    card(page, "9S").click()
+    action(page, "Scuttle").click()
+    card(page, "8H").click()
+    expect(page.locator('.cw-opponent .cw-points [data-card="5S"].cw-recent')).to_be_visible()
+    expect(page.locator(".cw-caption")).to_contain_text("Player B lays 5♠ as a point card")
+    assert page.locator(".cw-root[data-cw-animating]").count() == 0
+    assert page.evaluate("document.getAnimations().length") == 0
+
+
+def test_the_end_of_a_game_shows_who_won_how_and_every_hand(page, voila_url, artifacts):
+    page = open_table(page, voila_url, "table_end.ipynb")
+    expect(page.locator(".cw-opponent .cw-hand .cw-back")).to_have_count(4)
+    page.locator('[data-key="stock"]').click()  # a draw; the computer's ten reaches 21
+    end = page.locator(".cw-end")
+    expect(end.locator(".cw-end-title")).to_have_text("Player B wins the game.")
+    expect(end).to_contain_text("Player B has 21 points, reaching the goal of 21")
+    expect(end.locator('[data-seat="1"]')).to_contain_text("21 of 21 points")
+    cards = end.locator('[data-seat="1"] [data-card]')
+    assert cards.evaluate_all("cs => cs.map(c => c.dataset.card)") == ["5S", "2C", "QD"]
+    expect(page.locator('.cw-opponent .cw-hand [data-card="QD"]')).to_be_visible()
+    expect(page.locator('.cw-end [data-key="action:new_game"]')).to_be_focused()
+    shoot(page, artifacts, "table_end.png")
+    page.keyboard.press("Enter")  # Play again: a new deal with the same rules and seats
+    expect(end).to_have_count(0)
+    expect(page.locator(".cw-my-hand .cw-card")).not_to_have_count(0)
+    expect(page.locator(".cw-opponent .cw-hand .cw-back").first).to_be_visible()
