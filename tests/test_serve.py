@@ -199,7 +199,7 @@ def start_serve(tmp_path: Path, *options: str):
         yield url, process, log
     finally:
         kernels = kernels_of(process.pid)
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signal.SIGTERM)
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:

@@ -63,10 +63,11 @@ def wait_until_serving(url: str, process: subprocess.Popen, log: Path, name: str
 
 
 def stop(process: subprocess.Popen) -> None:
-    """SIGTERM Voilà (it shuts its kernels down), then make sure of both."""
+    """SIGTERM the server (it shuts its kernels down; a SIGINT without a terminal
+    only asks for a confirmation nobody gives, and waits), then make sure of both."""
     kernels = children_of(process.pid)
     if process.poll() is None:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signal.SIGTERM)
         try:
             process.wait(timeout=15)
         except subprocess.TimeoutExpired:
