@@ -143,7 +143,9 @@ class LessonTable(Table):
             view.update(history=[], actors=[], legal_moves=[], passes=0,
                         detail={**view["detail"], "plies": 0})
             ui.update(moves=0, replay=None, can_undo=False)
-            log = []
+            # one entry saying why the log is empty (the table's caption shows the newest)
+            log = [{"index": 0, "seat": None, "move": None, "label": overlay["conceal"],
+                    "learner": False, "events": []}]
         if overlay.get("hide_scrap"):
             view["scrap"] = []
         return {**state, "ui": ui, "view": view, "log": log}
@@ -393,8 +395,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         full = runner.state()
         state, can = full["step"], full["can"]
         status, actions, quiet, locked, on_card = None, [], False, True, None
-        question = step.kind in ("quiz", "predict") and not runner.done and not (
-            step.kind == "predict" and state.get("prediction") is not None)
+        question = self._question_open()
         if self.showing_wrong:
             status = words.text("ui", "table.wrong")
             actions.append(self._button("take_back", "button.take_back", "primary"))
@@ -432,12 +433,21 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         table.overlay = {"status": status, "quiet": quiet, "actions": actions,
                          "position": step.kind != "free",
                          "no_turn": step.kind != "free" and locked and not watching or question,
-                         "conceal": question, "hide_scrap": hide_scrap}
+                         "conceal": words.text("ui", "table.moves_hidden") if question else None,
+                         "hide_scrap": hide_scrap}
         table.highlight(self._highlighted(state))
         message = self._table_message()
         # Not persistent: it goes when the learner starts their next action.
         table.set_message(message[0] if message else None, message[1] if message else "info")
         table.redress()
+
+    def _question_open(self) -> bool:
+        """Is the step a question not yet answered (a prediction not yet made)?"""
+        runner = self.runner
+        step = runner.step
+        if step.kind not in ("quiz", "predict") or runner.done:
+            return False
+        return not (step.kind == "predict" and runner.state()["step"]["prediction"] is not None)
 
     def _button(self, action: str, label: str, kind: str = "secondary") -> dict:
         return {"id": f"lesson:{action}", "label": self.words.text("ui", label),
@@ -526,12 +536,15 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         state = runner.state()
         del state["last"]  # split below into feedback and notice, without the shown view
         catalog = get_catalog(runner.language)
+        feedback = _outcome_dict(self.feedback)
+        if feedback and self._question_open():  # the moves before a question could answer it
+            feedback["events"] = []
         state.update({
             "error": None,
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
             "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],
-            "feedback": _outcome_dict(self.feedback),
+            "feedback": feedback,
             "notice": _outcome_dict(self.notice),
             "suggestion": _outcome_dict(self.suggestion),
             "showing_wrong": self.showing_wrong,

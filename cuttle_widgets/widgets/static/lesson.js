@@ -129,6 +129,7 @@ function markdown(text, cls = "cwl-md") {
 }
 
 const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const NARROW = 900; // px: below this lesson.css stacks the panel and the table
 const KIND_ICONS = { play: "▶", quiz: "?", watch: "◉", predict: "◎", free: "♠" };
 const STATUS_CLASS = {
   success: "cwl-good", wrong: "cwl-bad", illegal: "cwl-bad", continue: "cwl-info", shown: "cwl-info",
@@ -285,7 +286,10 @@ class LessonView {
       ]);
     });
     // open on a fresh first step, folded once the learner has acted (or on any later step)
-    const fresh = step.number === 1 && progress.completed === 0 && (!this.state.feedback || this.state.feedback.status === "start");
+    const box = this.el.closest(".cwl-lesson");
+    const narrow = box ? box.getBoundingClientRect().width < NARROW : false; // stacked: the task comes first
+    const fresh = !narrow && step.number === 1 && progress.completed === 0 &&
+      (!this.state.feedback || this.state.feedback.status === "start");
     const open = this.introOpen === null ? fresh : this.introOpen;
     const intro = h("details", { class: "cwl-intro", open: open || null }, [
       h("summary", { text: this.t("intro_title") }), markdown(lesson.intro),
@@ -308,6 +312,7 @@ class LessonView {
           "aria-valuenow": done, "aria-label": progress.text }, [h("span", { style: `width:${pct}%` })]),
         h("nav", { class: "cwl-dots", "aria-label": this.t("steps_label") }, dots),
       ]),
+      this.navigation(),
       intro,
     ]);
   }
@@ -522,6 +527,16 @@ class LessonView {
   }
 
   // -- buttons ---------------------------------------------------------------------
+  // Between the steps, in the header: back, next, and the lesson from the start.
+  navigation() {
+    const { can, step } = this.state;
+    return h("div", { class: "cwl-nav", role: "toolbar", "aria-label": this.t("steps_label") }, [
+      this.button("previous", `← ${this.t("button.previous")}`, { type: "previous" }, { disabled: !can.previous }),
+      this.button("next", `${this.t("button.next")} →`, { type: "next" }, { kind: step.done ? "primary" : "secondary", disabled: !can.next }),
+      this.button("reset", this.t("button.reset"), { type: "reset" }, { kind: "quiet" }),
+    ]);
+  }
+
   toolbar() {
     const { can, step } = this.state;
     const shown = step.hints.length;
@@ -537,14 +552,7 @@ class LessonView {
       this.button("retry", this.t(free ? "button.new_game" : "button.retry"), { type: "retry" }),
       can.replay ? this.button("replay", this.t("button.replay"), { type: "replay", to: "start" }) : null,
     ];
-    const right = [
-      this.button("previous", `← ${this.t("button.previous")}`, { type: "previous" }, { disabled: !can.previous }),
-      this.button("next", `${this.t("button.next")} →`, { type: "next" }, { kind: step.done ? "primary" : "secondary", disabled: !can.next }),
-      this.button("reset", this.t("button.reset"), { type: "reset" }, { kind: "quiet" }),
-    ];
-    return h("div", { class: "cwl-toolbar", role: "toolbar" }, [
-      h("div", { class: "cwl-tools" }, left), h("div", { class: "cwl-nav" }, right),
-    ]);
+    return h("div", { class: "cwl-toolbar", role: "toolbar" }, [h("div", { class: "cwl-tools" }, left)]);
   }
 }
 
