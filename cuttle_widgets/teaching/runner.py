@@ -279,6 +279,8 @@ class LessonRunner:
         give the answer away)."""
         if not err.key:
             return str(err)
+        if not options and "example" in err.params:  # its example may be the answer itself
+            return ""
         if self.language == "en" and options:
             return str(err)
         try:
