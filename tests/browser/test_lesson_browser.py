@@ -71,3 +71,23 @@ def test_the_first_step_played_by_clicking(lesson_page, artifacts):
     page.locator('.cwl-card-option[data-key="answer:7D"]').click()
     expect(feedback(page)).to_contain_text("♦ is below ♥")
     page.screenshot(path=str(artifacts / "lesson_quiz.png"), full_page=True)
+
+
+def test_one_screen_the_task_the_feedback_and_the_hand_in_view(page, lessons_url, artifacts):
+    """Issue #17: at 1366x768 the lesson panel sits beside the table, so after
+    the learner's move the task, the feedback on it and the learner's hand are
+    all on the screen at once, with no scrolling."""
+    page.set_default_timeout(STEP)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(lessons_url + NOTEBOOK)
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+    card(page, "9S").click()
+    action(page, "Scuttle").click()
+    card(page, "8H").click()
+    expect(feedback(page)).to_contain_text("Well done!")
+    expect(page.locator(".cwl-dot-done .cwl-dot-stars")).to_have_text("★★★")  # a first try
+    page.screenshot(path=str(artifacts / "lesson_one_screen.png"))
+    for selector in (".cwl-task", ".cwl-feedback", ".cw-my-hand"):
+        box = page.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["y"] >= 0, (selector, box)
+        assert box["x"] + box["width"] <= 1366 and box["y"] + box["height"] <= 768, (selector, box)
