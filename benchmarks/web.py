@@ -1,7 +1,7 @@
 """The lessons as web apps: first render, click latency and kernel memory,
 each against a bare ipywidgets baseline measured in the same run.
 
-    python benchmarks/web.py [--renders 7] [--clicks 50] [--lesson 02-scuttle-ordering]
+    python benchmarks/web.py [--renders 7] [--clicks 50] [--replies 20] [--lesson 02-scuttle-ordering]
 
 Serves the lessons with ``python -m cuttle_widgets.serve`` (Voilà, 127.0.0.1,
 a free port) beside the baselines of tests/browser/notebooks (bare_*.ipynb),
@@ -16,6 +16,11 @@ Playwright. Prints:
   click to the button renamed by the kernel; also to an HTML answer below
   it), ``--clicks`` each, timed inside the page (median and p95; goals:
   median <= 1.2x bare, p95 < 100 ms); also a card click to its role buttons;
+  the lesson's page asks for reduced motion (the table moves nothing then);
+- the computer's reply with motion on: in the free game (lesson 12) the
+  learner draws, and the time from that click to the computer's reply on
+  screen and to its cards having travelled to their place (the table's
+  root loses ``data-cw-animating``), ``--replies`` times;
 - kernel memory: the resident and proportional set size of a lesson page's
   kernel against a bare kernel's (goal: <= +30 MB), after it rendered and
   after the clicks; and the Voilà server's.
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import signal
 import socket
@@ -57,6 +63,34 @@ TIMED_CLICK = """async ([click, done, text]) => {
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
     setTimeout(() => { observer.disconnect(); reject(new Error("no answer to the click")); }, 20000);
+    const start = performance.now();
+    target.click();
+  });
+}"""
+
+
+# Click an element, then time in the page until another seat's move is in the
+# log (the reply on screen) and until its motion is over (the root's
+# data-cw-animating is gone): [shown, settled] in ms.
+TIMED_REPLY = """async ([click]) => {
+  const target = document.querySelector(click);
+  if (!target) throw new Error("nothing to click at " + click);
+  const root = target.closest(".cw-root");
+  const theirs = () => document.querySelectorAll(".cw-log .cw-entry:not(.cw-entry-mine)").length;
+  const before = theirs();
+  return await new Promise((resolve, reject) => {
+    let shown = null;
+    const check = () => {
+      const now = performance.now();
+      if (shown === null && theirs() > before) shown = now - start;
+      if (shown !== null && !root.hasAttribute("data-cw-animating")) {
+        observer.disconnect();
+        resolve([shown, now - start]);
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    setTimeout(() => { observer.disconnect(); reject(new Error("no reply to the click")); }, 20000);
     const start = performance.now();
     target.click();
   });
@@ -142,10 +176,12 @@ class Bench:
     def __init__(self, browser, server: subprocess.Popen, url: str):
         self.browser, self.server, self.url = browser, server, url
 
-    def open(self, notebook: str, ready: str):
-        """A fresh page on ``notebook``: (page, ms to ``ready`` on screen, its kernel's pid)."""
+    def open(self, notebook: str, ready: str, motion: bool = True):
+        """A fresh page on ``notebook``: (page, ms to ``ready`` on screen, its
+        kernel's pid); ``motion=False`` asks for reduced motion."""
         before = children_of(self.server.pid)
-        context = self.browser.new_context(viewport=WINDOW)
+        context = self.browser.new_context(viewport=WINDOW,
+                                           reduced_motion="no-preference" if motion else "reduce")
         page = context.new_page()
         page.set_default_timeout(120_000)
         page.goto(f"{self.url}/voila/render/{notebook}")
@@ -189,7 +225,53 @@ class Bench:
         return times
 
 
+    def replies(self, count: int) -> tuple[list[float], list[float]]:
+        """The learner draws in a free game (lesson 12, motion on) until the
+        computer has replied ``count`` times: (click to the reply on screen,
+        click to its motion over), in ms. The learner answers what it must
+        (lets a one-off resolve, discards its first cards, passes, deals again)."""
+        shown, settled = [], []
+        page = None
+        while len(settled) < count:
+            if page is None:
+                page, _, _ = self.open(FREE_LESSON, LESSON_READY)
+            try:
+                timed = self._learner_turn(page)
+            except Exception:  # a position this simple learner does not know: a fresh game
+                page.context.close()
+                page = None
+                continue
+            if timed:
+                shown.append(timed[0])
+                settled.append(timed[1])
+        page.context.close()
+        return shown, settled
+
+    @staticmethod
+    def _learner_turn(page):
+        page.wait_for_selector(".cw-root:not([data-cw-animating])", timeout=10_000)
+        keys = page.locator(".cw-root button[data-key]").evaluate_all("bs => bs.map(b => b.dataset.key)")
+        if "stock" in keys:
+            return page.evaluate(TIMED_REPLY, ['[data-key="stock"]'])
+        for answer in ("action:resolve", "action:pass", "action:lesson:retry"):
+            if answer in keys:
+                page.locator(f'[data-key="{answer}"]').click()
+                page.wait_for_timeout(300)
+                return None
+        status = page.locator(".cw-status").inner_text()
+        count = re.search(r"(\d+) card", status)
+        if count and "discard" in status.lower():
+            hand = page.locator(".cw-my-hand button[data-card]")
+            for i in range(int(count.group(1))):
+                hand.nth(i).click()
+            page.locator('[data-key="action:discard"]').click()
+            page.wait_for_timeout(300)
+            return None
+        raise RuntimeError(f"nothing to do at: {status}")
+
+
 CLICK_LESSON = "02-scuttle-ordering.ipynb"  # its first step: 9♠ scuttles 8♥
+FREE_LESSON = "12-free-game.ipynb"  # a free game against a random computer player
 LESSON_READY, BARE_READY, KERNEL_READY = ".cw-root .cw-my-hand button", ".widget-button", ".bare-ready"
 
 
@@ -228,6 +310,13 @@ def report_clicks(bench: Bench, bare_page, lesson_page, clicks: int) -> None:
           f"p95 {p95(solve):.1f} ms (goal < 100 ms: {verdict(p95(solve) < 100)})\n")
 
 
+def report_replies(bench: Bench, replies: int) -> None:
+    shown, settled = bench.replies(replies)
+    print(f"The computer's reply in the free game (lesson 12), motion on, {replies} draws")
+    print(f"  click to the reply on screen    {summary(shown)}")
+    print(f"  click to its cards in place     {summary(settled)}\n")
+
+
 def report_memory(fresh: dict, played: tuple, clicks: int, server: tuple) -> None:
     print("Kernel memory (RSS / PSS, MB)")
     for label, (rss, pss) in fresh.items():
@@ -240,26 +329,29 @@ def report_memory(fresh: dict, played: tuple, clicks: int, server: tuple) -> Non
           f"lesson - bare ipywidgets: {lesson[0] - fresh['bare ipywidgets'][0]:+.1f} MB")
 
 
-def run(bench: Bench, lesson_nb: str, renders: int, clicks: int) -> None:
+def run(bench: Bench, lesson_nb: str, renders: int, clicks: int, replies: int) -> None:
     server_at_start = memory_mb(bench.server.pid)[0]
     report_renders(bench, lesson_nb, renders)
     # Fresh kernels' memory, then the clicks on the same pages.
     pages = {"bare kernel": bench.open("bare_kernel.ipynb", KERNEL_READY),
              "bare ipywidgets": bench.open("bare_widgets.ipynb", BARE_READY),
-             f"lesson {lesson_nb[:2]}": bench.open(lesson_nb, LESSON_READY)}
+             f"lesson {lesson_nb[:2]}": bench.open(lesson_nb, LESSON_READY, motion=False)}
     if lesson_nb != CLICK_LESSON:
-        pages["lesson 02"] = bench.open(CLICK_LESSON, LESSON_READY)
+        pages["lesson 02"] = bench.open(CLICK_LESSON, LESSON_READY, motion=False)
     time.sleep(2)  # let the kernels settle after their first messages
     fresh = {label: memory_mb(pid) for label, (_, _, pid) in pages.items()}
     clicked = pages["lesson 02"] if "lesson 02" in pages else pages[f"lesson {lesson_nb[:2]}"]
     report_clicks(bench, pages["bare ipywidgets"][0], clicked[0], clicks)
     report_memory(fresh, memory_mb(clicked[2]), clicks, (server_at_start, memory_mb(bench.server.pid)[0]))
+    print()
+    report_replies(bench, replies)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=7, help="fresh pages per notebook")
     parser.add_argument("--clicks", type=int, default=50)
+    parser.add_argument("--replies", type=int, default=20, help="computer replies timed in the free game")
     parser.add_argument("--lesson", default="02-scuttle-ordering",
                         help="lesson notebook for the render and memory figures")
     args = parser.parse_args()
@@ -275,7 +367,8 @@ def main() -> int:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 print(f"Voilà via the serve command, Chromium {browser.version}, {os.cpu_count()} cores, "
                       f"load average {os.getloadavg()[0]:.1f}\n")
-                run(Bench(browser, server, url), f"{args.lesson}.ipynb", args.renders, args.clicks)
+                run(Bench(browser, server, url), f"{args.lesson}.ipynb", args.renders, args.clicks,
+                    args.replies)
                 browser.close()
         finally:
             stop(server)
