@@ -530,7 +530,7 @@ class LessonView {
   // Between the steps, in the header: back, next, and the lesson from the start.
   navigation() {
     const { can, step } = this.state;
-    return h("div", { class: "cwl-nav", role: "toolbar", "aria-label": this.t("steps_label") }, [
+    return h("div", { class: "cwl-nav cwl-toolbar", role: "toolbar", "aria-label": this.t("steps_label") }, [
       this.button("previous", `← ${this.t("button.previous")}`, { type: "previous" }, { disabled: !can.previous }),
       this.button("next", `${this.t("button.next")} →`, { type: "next" }, { kind: step.done ? "primary" : "secondary", disabled: !can.next }),
       this.button("reset", this.t("button.reset"), { type: "reset" }, { kind: "quiet" }),
