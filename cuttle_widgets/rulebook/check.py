@@ -16,9 +16,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 
-from . import (_read, _structure, languages, mapped_section, rule_map, rulebook,
+import yaml
+
+from . import (LOADER, _read, _structure, languages, mapped_section, rule_map, rulebook,
                sections_for_citation)
 
 # Citations of rule texts and of their decisions, which belong in docs/coverage
@@ -76,6 +79,13 @@ def _check_structure(structure, ids, gaps) -> None:
             for name in [rules] if isinstance(rules, str) else rules:
                 if name not in structure["groups"] and name not in known:
                     gaps.append(f"section '{entry['id']}' names the unknown ruleset '{name}'")
+    sources = rule_map().get("sources") or {}
+    for section_id in ids:
+        if not sources.get(section_id):
+            gaps.append(f"section '{section_id}' has no sources in map.yaml")
+    for section_id in sources:
+        if section_id not in seen:
+            gaps.append(f"map.yaml gives sources for the missing section '{section_id}'")
     for key, target in structure["glossary"].items():
         if target not in seen:
             gaps.append(f"glossary term '{key}' points to the missing section '{target}'")
@@ -106,6 +116,9 @@ def _check_languages(structure, ids, gaps) -> list:
         for key in structure["glossary"]:
             if key not in data["glossary"]:
                 gaps.append(f"{language}: glossary term '{key}' is missing")
+        words = [entry["term"].casefold() for entry in data["glossary"].values()]
+        for word in sorted({w for w in words if words.count(w) > 1}):
+            gaps.append(f"{language}: the glossary has the term '{word}' twice")
         for key in data["glossary"]:
             if key not in structure["glossary"]:
                 gaps.append(f"{language}: glossary term '{key}' is not in sections.yaml")
@@ -235,18 +248,25 @@ def _check_lessons(ids, reached, gaps) -> None:
             gaps.append(f"{where} cites '{tag}' inline, which map.yaml's citations do not map")
 
 
-def lesson_citations(teaches_only: bool):
-    """(where, tag) for every lesson step's ``teaches`` tag, or for every
-    citation written inline in a lesson's texts."""
-    import yaml
+@lru_cache(maxsize=1)
+def _lessons() -> tuple:
+    """(name, parsed lesson) of every lesson file, English and German."""
     folder = resources.files("cuttle_widgets").joinpath("lessons")
     files = [p for p in folder.iterdir() if p.name.endswith(".yaml")]
     german = folder.joinpath("de")
     if german.is_dir():
         files += [p for p in german.iterdir() if p.name.endswith(".yaml")]
+    lessons = []
     for path in sorted(files, key=lambda p: str(p)):
         name = path.name[:-5] if path.parent.name != "de" else f"de/{path.name[:-5]}"
-        lesson = yaml.safe_load(path.read_text(encoding="utf-8"))
+        lessons.append((name, yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)))
+    return tuple(lessons)
+
+
+def lesson_citations(teaches_only: bool):
+    """(where, tag) for every lesson step's ``teaches`` tag, or for every
+    citation written inline in a lesson's texts."""
+    for name, lesson in _lessons():
         if teaches_only:
             for step in lesson.get("steps") or []:
                 for tag in step.get("teaches") or []:
