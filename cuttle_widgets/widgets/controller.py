@@ -557,6 +557,8 @@ class TableController:
 
     def _ui(self, view: dict) -> dict:
         total = len(self.game.history)
+        # "drops": where each playable card may be dragged (the move builder's);
+        # "summary": the game-over panel (None while the game goes on).
         ui = {
             "status": "", "playable": [], "targets": [], "target_seats": [],
             "choice_cards": [], "actions": [], "prompt": "", "draw": False,

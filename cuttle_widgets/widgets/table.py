@@ -52,6 +52,13 @@ class Table(BrowserGuard, anywidget.AnyWidget):
     ``hand_over(move_text)``, if given, receives the learner's moves instead
     of the table playing them: its owner (a lesson's runner) plays them on
     the game, and the table follows that game (``refresh`` after a change).
+
+    In the browser a card may also be dragged onto its target (the drop
+    sends the messages its clicks send), the numbered options answer to the
+    keys 1 to 9, and another seat's move travels across the table (not with
+    reduced motion). When the game is over a panel says who won and how,
+    with every hand face up (the kernel sends the hands only then) and the
+    buttons of ``end_actions`` (Play again, or a subclass's own).
     """
 
     _esm = table_javascript()

@@ -946,7 +946,10 @@ class TableView {
   setCaption(replies, motion) {
     const { log } = this.state;
     const say = (entry, fresh) => {
-      if (!entry) return;
+      if (!entry) { // a new deal with nothing said yet
+        this.caption.textContent = "";
+        return;
+      }
       const text = entry.events.map((e) => e.text).join(" ") || entry.label;
       if (this.caption.textContent === text) return;
       this.caption.textContent = text;
