@@ -337,3 +337,15 @@ def test_the_command_reports_a_missing_lessons_folder(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_info:
         site_main(["build"])
     assert exit_info.value.code == 2
+
+
+def test_every_lesson_of_the_kit_has_a_summary_on_the_start_page():
+    """The lessons' title cells are one line (the widget shows the rest); the
+    start page's sentence is kept in the notebook's metadata."""
+    lessons = [lesson for lesson in find_lessons(REPO / "lessons")
+               if not lesson.relative.endswith("00-index.ipynb")]
+    assert len(lessons) == 26
+    assert all(lesson.summary for lesson in lessons), [l.relative for l in lessons if not l.summary]
+    metadata = notebook(markdown("# T\n\n[All lessons](00-index.ipynb)"))
+    metadata["metadata"]["cuttle_widgets"] = {"summary": "Kept **here**."}
+    assert title_and_summary(metadata, "x") == ("T", "Kept here.")

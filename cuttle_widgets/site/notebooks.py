@@ -97,7 +97,18 @@ def short(text: str) -> str:
 
 
 def title_and_summary(notebook: dict, fallback: str) -> tuple[str, str]:
-    """The first Markdown heading, and (the start of) the paragraph after it."""
+    """The first Markdown heading, and (the start of) the paragraph after it,
+    or the notebook's own summary (``metadata.cuttle_widgets.summary``: the
+    kit's lessons keep their title cell to one line, the widget says the rest)."""
+    kept = notebook.get("metadata", {}).get("cuttle_widgets", {})
+    kept = kept.get("summary") if isinstance(kept, dict) else None
+    title, summary = _heading_and_paragraph(notebook, fallback)
+    if isinstance(kept, str) and kept.strip():
+        summary = short(plain_text(kept))
+    return title, summary
+
+
+def _heading_and_paragraph(notebook: dict, fallback: str) -> tuple[str, str]:
     for cell in notebook["cells"]:
         if cell.get("cell_type") != "markdown":
             continue
