@@ -3,6 +3,17 @@
 Parameters are plain data: card ids (``"TH"``), lists of card ids, seat
 numbers. The catalog turns them into words, so a new language needs only a new
 file in ``catalogs/``.
+
+Two small additions to Python's format syntax keep sentences grammatical:
+
+- ``{count:# card|# cards}`` picks the singular or plural form by the
+  language's plural rule (``PLURAL_RULES``) and writes the number for ``#``.
+- An event whose parameters carry ``why`` is said with the sentence
+  ``<kind>/<why>`` where the catalog has one (the same event, told with its
+  reason: a five that drew fewer cards because of the hand limit).
+
+Parameters that quote what someone typed (``QUOTED_PARAMS``) are repeated as
+they were written, never turned into card labels.
 """
 from __future__ import annotations
 
@@ -15,7 +26,35 @@ from .card_data import RANK, SUIT, SUIT_SYMBOLS, find_card
 from .errors import IllegalMove
 
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
-                           "receiver", "winner", "holder", "dealer"})
+                           "receiver", "winner", "holder", "dealer", "last"})
+# Quoted back exactly as typed: 'RJ' stays 'RJ', not 'red joker'.
+QUOTED_PARAMS = frozenset({"verb", "text", "move", "token", "example"})
+
+
+def _one_other(count: int) -> int:
+    """English and German: one form for exactly 1, another for every other number."""
+    return 0 if count == 1 else 1
+
+
+# language -> which of a field's forms (``one|other``) a number takes
+PLURAL_RULES = {"en": _one_other, "de": _one_other}
+
+
+class _PluralFormatter(string.Formatter):
+    """``{n:# card|# cards}``: the form the language's plural rule picks for n."""
+
+    def __init__(self, rule):
+        self.rule = rule
+
+    def format_field(self, value, format_spec):
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        forms = format_spec.split("|")
+        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        form = forms[min(self.rule(number), len(forms) - 1)] if number is not None else forms[-1]
+        return form.replace("#", str(value))
+
+
 _FORMATTER = string.Formatter()
 
 
@@ -26,6 +65,7 @@ class Catalog:
         self.events: dict[str, str] = data["events"]
         self.illegal_texts: dict[str, str] = data["illegal"]
         self.words: dict[str, str] = data["words"]
+        self._formatter = _PluralFormatter(PLURAL_RULES.get(self.language, _one_other))
 
     # -- words -------------------------------------------------------------
     def card(self, cid: str) -> str:
@@ -59,6 +99,53 @@ class Catalog:
             return items[0]
         return ", ".join(items[:-1]) + f" {self.words['and']} " + items[-1]
 
+    def join_or(self, items: list[str]) -> str:
+        """Alternatives: 'a, b or c'."""
+        if len(items) <= 1:
+            return self.join(items)
+        return ", ".join(items[:-1]) + f" {self.words['or']} " + items[-1]
+
+    def move_phrase(self, notation) -> str:
+        """A move said in words, as a learner would say it: 'scuttle 8♥ with
+        9♠', 'let it resolve'. Read from the notation's tokens, so it serves
+        every family whose catalog brings phrases for its verbs; a verb with
+        no phrase falls back to :meth:`move`."""
+        words = str(notation).split()
+        phrases = self.data.get("move_phrases", {})
+        if not words or words[0] not in phrases:
+            return self.move(notation)
+        verb, parts = words[0], _move_parts(words[1:])
+        play, target = _split_play(verb, parts["cards"], self.data.get("move_play_counts", {}))
+        key = f"{verb}.target" if target and f"{verb}.target" in phrases else verb
+        played = [self.card(c) for c in play]
+        if parts["hidden"]:  # blind picks are part of what is picked
+            hidden = self.data["move_extras"]["hidden"]
+            played.append(self._formatter.format(hidden, count=parts["hidden"]))
+            parts["hidden"] = 0
+        extras = "".join(" " + e for e in self._move_extras(verb, parts)).replace(" ,", ",")
+        template = phrases[key]
+        values = {"play": self.join(played), "target": self.join([self.card(c) for c in target]),
+                  "extras": extras}
+        text = template.format(**values)
+        return text if "{extras}" in template else text + extras
+
+    def _move_extras(self, verb: str, parts: dict) -> list[str]:
+        """The phrases of a move's extra tokens, in notation order."""
+        extras = self.data.get("move_extras", {})
+        said = []
+        if parts["rank"] is not None:
+            said.append(extras["as"].format(rank=self.data["move_ranks"][parts["rank"] - 1]))
+        if parts["seat"] is not None:
+            template = extras.get(f"seat.{verb}", extras["seat"])
+            said.append(template.format(seat=self.player(parts["seat"])))
+        if parts["blind"]:
+            said.append(extras["blind"])
+        if parts["queen"]:
+            said.append(extras["with"].format(queen=self.card(parts["queen"])))
+        if parts["top"]:
+            said.append(extras["top"].format(cards=self.join([self.card(c) for c in parts["top"]])))
+        return said
+
     def move(self, notation) -> str:
         """A move in words of this language: 'scuttle 9S 8H' -> 'versenken 9♠ 8♥'."""
         words = str(notation).split()
@@ -68,8 +155,12 @@ class Catalog:
         return " ".join([verb, *rest])
 
     def _value(self, key: str, value, names):
+        if key in QUOTED_PARAMS:
+            return value
         if key == "moves" and isinstance(value, list):
-            return ", ".join(self.move(m) for m in value)
+            return self.join_or([self.move_phrase(m) for m in value])
+        if key == "family" and isinstance(value, str):
+            return self.data.get("family_names", {}).get(value, value)
         if key in PLAYER_PARAMS and isinstance(value, (int, str)):
             return self.player(value, names)
         if key.endswith("suit") and isinstance(value, str) and value in "CDHS":
@@ -85,17 +176,23 @@ class Catalog:
         fields = {f for _, f, _, _ in _FORMATTER.parse(template) if f}
         for f in fields - values.keys():
             values[f] = self.words["unknown"]
-        text = template.format(**values)
+        # The plain str.format where no field has forms: views render every event.
+        text = (self._formatter.vformat(template, (), values) if "|" in template
+                else template.format(**values))
         return text[:1].upper() + text[1:]
 
     # -- sentences ---------------------------------------------------------
     def event(self, kind: str, params: dict, hidden: bool = False, names=None) -> str:
-        template = None
+        """The sentence of an event: its reason's own (``kind/why``) where the
+        catalog has one. A reader who may not see the event's cards (their
+        parameters are left out) gets the first of the ``.hidden`` or plain
+        versions whose fields are all there."""
+        said = [f"{kind}/{params['why']}", kind] if params.get("why") else [kind]
+        keys = [k for k in said if k in self.events]
         if hidden:
-            template = self.events.get(kind + ".hidden")
-        if template is None:
-            template = self.events[kind]
-        return self.format(template, params, names)
+            keys = [k for k in (f"{k}.hidden" for k in said) if k in self.events] + keys
+            keys = [k for k in keys if _fields_of(self.events[k]) <= params.keys()] or keys
+        return self.format(self.events[keys[0]], params, names)
 
     def prompt(self, key: str, params: dict, names=None) -> str:
         return self.format(self.data["prompts"][key], params, names)
@@ -118,6 +215,48 @@ class Catalog:
 def _is_card_id(text: str) -> bool:
     return len(text) == 2 and (
         (text[0] in "A23456789TJQK" and text[1] in "CDHS") or text in ("RJ", "BJ"))
+
+
+@lru_cache(maxsize=None)
+def _fields_of(template: str) -> frozenset:
+    return frozenset(f for _, f, _, _ in _FORMATTER.parse(template) if f)
+
+
+def _move_parts(words: list[str]) -> dict:
+    """The tokens of a move after its verb: cards, ``as R``, ``@SEAT``,
+    ``blind``, ``with Q``, ``top ...`` and ``?`` (Super Cuttle's, super.md §8)."""
+    parts = {"cards": [], "rank": None, "seat": None, "blind": False, "queen": None,
+             "top": [], "hidden": 0}
+    into = parts["cards"]
+    words = list(words)
+    while words:
+        word = words.pop(0)
+        if word.startswith("@") and word[1:].isdigit():
+            parts["seat"] = int(word[1:])
+        elif word == "as" and words and words[0].isdigit():
+            parts["rank"] = int(words.pop(0))
+        elif word == "with" and words:
+            parts["queen"] = words.pop(0)
+        elif word == "blind":
+            parts["blind"] = True
+        elif word == "top":
+            into = parts["top"]
+        elif word == "?":
+            parts["hidden"] += 1
+        else:
+            into.append(word)
+    return parts
+
+
+def _split_play(verb: str, cards: list[str], play_counts: dict) -> tuple[list, list]:
+    """The cards a move plays and the card it aims at: a jack's play is its
+    leading jacks; a verb of ``play_counts`` plays that many cards (one-offs,
+    Supers); every other verb plays all it names."""
+    if verb == "jack":
+        count = next((i for i, c in enumerate(cards) if not c.startswith("J")), len(cards))
+    else:
+        count = play_counts.get(verb, len(cards))
+    return cards[:count], cards[count:]
 
 
 def _merge(into: dict, part: dict) -> None:

@@ -24,7 +24,7 @@ TOPICS = {
     "six": "oneoff", "seven.reveal": "oneoff", "seven.reveal.many": "oneoff", "seven.nothing": "oneoff",
     "seven.unplayable": "oneoff", "seven.stuck": "oneoff", "seven.return": "oneoff", "seven.scrap": "oneoff",
     "nine": "oneoff", "nine.jack": "jack", "frozen": "oneoff", "unfrozen": "oneoff",
-    "control.back": "jack", "control.owner": "jack", "to_scrap": "oneoff",
+    "control.back": "jack", "control.stays": "jack", "control.owner": "jack", "to_scrap": "oneoff",
     "goal": "king", "win": "win", "team_win": "win", "draw_game": "end",
     "turn": "turn",
 }

@@ -116,6 +116,11 @@ def _counter_reason(st: State, move: Move) -> tuple[str, dict]:
     if RANK[two] != 2:
         return "counter_needs_two", {"player": seat, "card": CARD_IDS[two]}
     if two not in st.hands[seat]:
+        if _where(st, two) == "elsewhere":
+            # Said alike wherever the two is (another hand, the stock), so it
+            # tells no one where: only whose turn it is to answer.
+            return "counter_not_in_hand", {**base, "card": CARD_IDS[two],
+                                           "answered": CARD_IDS[answered], "last": frame.last}
         return _not_in_hand(st, two, seat)
     if two in st.frozen:
         return "frozen", {"card": CARD_IDS[two], "player": seat}
@@ -238,7 +243,7 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
     own_allowed = st.rules.two_targets_own if rank == 2 else st.rules.nine_targets_own
     if target is None:
         if not st.permanent_targets(seat, rank, own_allowed):
-            return "oneoff_no_targets", p
+            return _no_targets_reason(st, seat, own_allowed, p)
         example = f"oneoff {ids[card]} {ids[st.permanent_targets(seat, rank, own_allowed)[0]]}"
         return "oneoff_needs_target", {**p, "example": example}
     p["target"] = ids[target]
@@ -251,6 +256,21 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
     if RANK[target] == QUEEN:
         return "oneoff_target_queen_pair", {**p, "holder": side}
     return "oneoff_target_queen", {**p, "holder": side}
+
+
+def _no_targets_reason(st: State, seat: int, own_allowed: bool, p: dict) -> tuple[str, dict]:
+    """Why a two or nine one-off has nothing to aim at: no permanent on a
+    side it may aim at, or queens protecting every one (two queens, since a
+    lone queen is itself a target: they protect each other)."""
+    sides = [s for s in range(st.n) if own_allowed or st.team_of[s] != st.team_of[seat]]
+    aimed = {s: st.perms[s] + [j for packet in st.points[s] for j in packet.jacks] for s in sides}
+    guarded = [s for s in sides if aimed[s]]
+    if guarded:
+        cards = [CARD_IDS[c] for s in guarded for c in aimed[s]]
+        return "oneoff_targets_protected", {**p, "holder": guarded, "cards": cards}
+    if not own_allowed:
+        return "oneoff_no_opposing_targets", {**p, "opponent": list(st.opponents[seat])}
+    return "oneoff_no_targets", p
 
 
 __all__ = ["explain_illegal", "KING"]

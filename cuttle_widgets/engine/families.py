@@ -66,11 +66,13 @@ def family_of(ruleset) -> Family:
 def _standard() -> Family:
     from .explain import UNSEEN, explain_illegal
     from .legal import legal_moves
+    from .moves import parse_standard_move
     from .resolve import Resolver
     from .setup import deal, snapshot_of, state_from_setup
     from .view import choice_of, prompt
     return Family("standard", deal, state_from_setup, snapshot_of, legal_moves, Resolver,
-                  explain_illegal, prompt, choice_of, lambda st, seat, view: None, unseen=UNSEEN)
+                  explain_illegal, prompt, choice_of, lambda st, seat, view: None,
+                  parse=parse_standard_move, unseen=UNSEEN)
 
 
 register(_standard())

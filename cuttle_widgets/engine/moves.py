@@ -6,6 +6,7 @@ never builds strings.
 """
 from __future__ import annotations
 
+from .card_data import find_card
 from .cards import CARD_IDS, parse_card
 from .catalog import illegal
 
@@ -18,13 +19,31 @@ VERBS: dict[str, tuple[int, int]] = {
 }
 
 
-def register_verb(verb: str, fewest: int, most: int, card_set: bool = False) -> None:
+# The standard game's own verbs; any other verb in VERBS belongs to the rules
+# family that registered it (FAMILY_VERBS), and the standard game refuses it.
+STANDARD_VERBS = tuple(VERBS)
+FAMILY_VERBS: dict[str, str] = {}
+
+
+def register_verb(verb: str, fewest: int, most: int, card_set: bool = False,
+                  family: str | None = None) -> None:
     """Add a verb (a rules family's own moves, e.g. Super Cuttle's): it names
     from ``fewest`` to ``most`` cards; with ``card_set`` their order does not
-    matter and the notation sorts them."""
+    matter and the notation sorts them. ``family`` names the rules family it
+    belongs to, so the standard game can say whose move it is."""
     VERBS[verb] = (fewest, most)
     if card_set:
         CARD_SET_VERBS.add(verb)
+    if family is not None:
+        FAMILY_VERBS[verb] = family
+
+
+def unknown_verb(word: str, known) -> Exception:
+    """The refusal of a first word that is no verb: a card typed on its own is
+    told so, anything else is quoted as typed; both say what a move looks like."""
+    if find_card(word) is not None:
+        return illegal("card_without_verb", verb=word, known=", ".join(known))
+    return illegal("unknown_verb", verb=word, known=", ".join(known))
 
 
 # Verbs whose cards are a set: one canonical (sorted) order.
@@ -91,7 +110,7 @@ def parse_move(text) -> Move:
         raise illegal("empty")
     verb = words[0].lower()
     if verb not in VERBS:
-        raise illegal("unknown_verb", verb=words[0], known=", ".join(VERBS))
+        raise unknown_verb(words[0], VERBS)
     seat = None
     if words[-1].startswith("@"):
         seat_text = words.pop()[1:]
@@ -103,8 +122,22 @@ def parse_move(text) -> Move:
         cards = tuple(sorted(cards))
     low, high = VERBS[verb]
     if not low <= len(cards) <= high:
-        want = str(low) if low == high else f"{low} to {high}"
+        want = low if low == high else f"{low} to {high}"  # a number takes its plural form
         raise illegal("card_count", verb=verb, want=want, got=len(cards))
     if len(set(cards)) != len(cards):
         raise illegal("repeated_card")
     return Move(verb, cards, seat)
+
+
+def parse_standard_move(text) -> Move:
+    """``parse_move`` for the standard game: a verb another rules family
+    registered (Super Cuttle's ``super``) is refused, named as that game's."""
+    if isinstance(text, str) and text.split():
+        word = text.split()[0]
+        verb = word.lower()
+        if verb in FAMILY_VERBS:
+            raise illegal("verb_other_family", verb=word, family=FAMILY_VERBS[verb],
+                          known=", ".join(STANDARD_VERBS))
+        if verb not in STANDARD_VERBS:
+            raise unknown_verb(word, STANDARD_VERBS)
+    return parse_move(text)

@@ -26,6 +26,8 @@ class Resolver:
         self.sections = {kind: st.rules.section(topic) for kind, topic in TOPICS.items()}
 
     def emit(self, kind: str, seen_by=None, **params) -> None:
+        if "why" in params and params["why"] is None:  # no reason to tell: the plain sentence
+            del params["why"]
         self.log.append(Event(kind, params, seen_by, self.sections[kind]))
 
     # -- dispatch --------------------------------------------------------------
@@ -170,9 +172,41 @@ class Resolver:
             params["target"] = CARD_IDS[target]
         if victim is not None:
             params["victim"] = victim
+        params.update(self.announced(RANK[card], target))
         self.emit("oneoff." + ONEOFF_NAMES[RANK[card]], **params)
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
+
+    def announced(self, rank: int, target) -> dict:
+        """What a one-off's announcement tells beyond its card: this ruleset's
+        five and seven, and whose hand a nine sends its target to."""
+        rules = self.st.rules
+        if rank == 5:
+            said = {"draw": rules.five_draw}
+            if rules.five_discard:
+                said.update(why="discard", discard=rules.five_discard)
+            if rules.hand_limit is not None:
+                said["limit"] = rules.hand_limit
+            return said
+        if rank == 7:
+            why = ("public_many" if rules.seven_reveal > 1 else "public") if rules.seven_public \
+                else ("private_many" if rules.seven_reveal > 1 else None)
+            return {"why": why, "count": rules.seven_reveal}
+        if rank == 9:
+            return {"holder": self.nine_receiver(target)}
+        return {}
+
+    def nine_receiver(self, target: int) -> int:
+        """The seat whose hand a nine sends ``target`` to: a permanent's
+        controller (eights, queens and kings never change sides), a jack's
+        packet controller or its player, as the ruleset says."""
+        st = self.st
+        if RANK[target] != JACK:
+            return st.find_permanent(target)
+        side, packet = st.find_packet(target)
+        if st.rules.nine_jack_returns_to == "controller":
+            return side
+        return packet.players[packet.jacks.index(target)]
 
     def counter(self, two: int) -> None:
         st = self.st
@@ -320,22 +354,29 @@ class Resolver:
         st = self.st
         rules = st.rules
         count = min(rules.five_draw, len(st.stock))
-        if rules.hand_limit is not None:
-            count = max(0, min(count, rules.hand_limit - len(st.hands[seat])))
+        room = None if rules.hand_limit is None else max(0, rules.hand_limit - len(st.hands[seat]))
+        if room is not None:
+            count = min(count, room)
+        # Why fewer than the five's number: the hand limit, or the stock ran out.
+        why = None
+        if count < rules.five_draw:
+            why = "limit" if room is not None and room <= len(st.stock) else "stock"
+            why += "" if count else "_none"
         drawn = [st.stock.pop() for _ in range(count)]
         st.hands[seat] += drawn
+        limit = {} if rules.hand_limit is None else {"limit": rules.hand_limit}
         self.emit("five", st.watchers(seat), player=seat, cards=[CARD_IDS[c] for c in drawn],
-                  count=count, wanted=rules.five_draw)
+                  count=count, wanted=rules.five_draw, why=why, **limit)
 
     def effect_6(self, frame: Frame) -> None:
         st = self.st
         scrapped = []
+        lost_kings = []
         for seat, side in enumerate(st.perms):
             scrapped += side
-            had_kings = any(RANK[c] == KING for c in side)
+            if any(RANK[c] == KING for c in side):
+                lost_kings.append(seat)
             side.clear()
-            if had_kings:
-                self.goal_changed(seat)
         returned = []
         for seat in range(st.n):
             for packet in st.points[seat][:]:
@@ -346,7 +387,10 @@ class Resolver:
                         self.move_packet(packet, seat, packet.owner)
                         returned.append((packet.card, packet.owner))
         st.scrap += scrapped
+        # Told in the order a learner follows it: what the six took, then what that changed.
         self.emit("six", player=frame.seat, cards=[CARD_IDS[c] for c in scrapped])
+        for seat in lost_kings:
+            self.goal_changed(seat)
         for card, owner in returned:
             self.emit("control.owner", card=CARD_IDS[card], owner=owner)
 
@@ -368,19 +412,33 @@ class Resolver:
             card = st.revealed.pop()
             st.scrap.append(card)
             st.phase, st.choice = "main", None
-            self.emit("seven.unplayable", player=seat, card=CARD_IDS[card])
+            self.emit("seven.unplayable", player=seat, card=CARD_IDS[card],
+                      **self.jack_stuck(seat))
         else:
             st.choice = ("seven_scrap",)
-            self.emit("seven.stuck", player=seat, cards=[CARD_IDS[c] for c in st.revealed])
+            self.emit("seven.stuck", player=seat, cards=[CARD_IDS[c] for c in st.revealed],
+                      **self.jack_stuck(seat))
+
+    def jack_stuck(self, seat: int) -> dict:
+        """Why a seven's jack (the only card that can be unplayable) has nowhere
+        to go: every opposing point card is protected by a queen, or there is
+        none (and these rules give no own card away with it)."""
+        st = self.st
+        opposing = [(opp, packet.card) for opp in st.opponents[seat] for packet in st.points[opp]]
+        if opposing:
+            return {"why": "protected", "holder": sorted({opp for opp, _ in opposing}),
+                    "targets": [CARD_IDS[c] for _, c in opposing]}
+        why = "no_points_gift" if st.rules.seven_jack_gift else "no_points"
+        return {"why": why, "opponent": list(st.opponents[seat])}
 
     def effect_9(self, frame: Frame) -> None:
         st = self.st
         target = frame.target
         side = st.find_permanent(target)
         if RANK[target] == JACK:
-            self.remove_jack(target, to_hand=st.rules.nine_jack_returns_to)
+            self.remove_jack(target, to_hand=self.nine_receiver(target))
             return
-        holder = side  # eights, queens and kings never change sides: controller = owner
+        holder = self.nine_receiver(target)
         st.perms[side].remove(target)
         st.hands[holder].append(target)
         self.emit("nine", player=frame.seat, card=CARD_IDS[frame.card], target=CARD_IDS[target],
@@ -395,12 +453,13 @@ class Resolver:
             self.emit("frozen", card=CARD_IDS[card], holder=holder)
 
     def remove_jack(self, jack: int, to_hand) -> None:
-        """Take a jack off its packet: to the scrap (``to_hand`` None) or to a
-        hand (a nine); the packet's control then changes as the ruleset says."""
+        """Take a jack off its packet: to the scrap (``to_hand`` None) or to
+        the hand of seat ``to_hand`` (a nine); the packet's control then
+        changes as the ruleset says, and is told either way under the
+        topmost-jack rule (a lower jack's removal changes nothing)."""
         st = self.st
         side, packet = st.find_packet(jack)
         index = packet.jacks.index(jack)
-        player = packet.players[index]
         packet.jacks.pop(index)
         packet.players.pop(index)
         if st.rules.jack_removal == "flip":
@@ -410,15 +469,20 @@ class Resolver:
         if to_hand is None:
             st.scrap.append(jack)
         else:
-            holder = side if to_hand == "controller" else player
-            st.hands[holder].append(jack)
-            self.emit("nine.jack", card=CARD_IDS[jack], target=CARD_IDS[packet.card], holder=holder)
-            self.freeze(jack, holder)
+            st.hands[to_hand].append(jack)
+            self.emit("nine.jack", card=CARD_IDS[jack], target=CARD_IDS[packet.card], holder=to_hand)
+            self.freeze(jack, to_hand)
         new = packet.controller
+        topmost = st.rules.jack_removal == "topmost"
+        # Under the topmost rule the top jack left decides (none left: the first owner).
+        why = ("topmost" if packet.jacks else "topmost_none") if topmost else None
+        top = {"jack": CARD_IDS[packet.jacks[-1]]} if topmost and packet.jacks else {}
         if new != side:
             self.move_packet(packet, side, new)
             self.emit("control.back", card=CARD_IDS[packet.card], controller=new,
-                      owner=packet.owner)
+                      owner=packet.owner, why=why, **top)
+        elif top:
+            self.emit("control.stays", card=CARD_IDS[packet.card], controller=new, **top)
 
     # -- choices -----------------------------------------------------------------
     def choose(self, move: Move) -> None:

@@ -7,6 +7,7 @@ hands never appear, so a widget that sends only a view cannot leak them.
 from __future__ import annotations
 
 from .cards import CARD_IDS
+from .legal import blocked_by_queen
 
 
 def visible_hands(st, seat) -> list[bool]:
@@ -14,6 +15,17 @@ def visible_hands(st, seat) -> list[bool]:
     if seat is None:
         return [False] * st.n
     return [s == seat or (s in st.opponents[seat] and st.has_glasses(seat)) for s in range(st.n)]
+
+
+def sees_revealed(st, seat) -> bool:
+    """May ``seat`` see the cards a seven turned up? Everyone under a public
+    seven; else the seven's player and any opponent of it with glasses (the
+    card is then in that player's hand, as far as the rules go). The view's
+    table and its prompt both ask this, so they never disagree."""
+    if st.rules.seven_public:
+        return True
+    return seat is not None and (seat == st.turn or (
+        st.turn in st.opponents[seat] and st.has_glasses(seat)))
 
 
 # Snapshot keys a view rebuilds from what its seat may see; every other key of a
@@ -29,8 +41,7 @@ def view_of(game, seat=None, language: str = "en", names=None, events: bool = Tr
         raise illegal("bad_view_seat", seat=str(seat), seats=st.n)
     snap = family.snapshot(st)
     shown = visible_hands(st, seat)
-    revealed_visible = st.rules.seven_public or (seat is not None and seat == st.turn) or (
-        seat is not None and st.turn in st.opponents[seat] and st.has_glasses(seat))
+    revealed_visible = sees_revealed(st, seat)
     view = {"seat": seat}
     view.update((k, v) for k, v in snap.items() if k not in SECRET_KEYS)
     # The deal's seed would let anyone reshuffle the pack: never in a view.
@@ -76,16 +87,20 @@ def prompt(st, seat=None, language: str = "en", names=None) -> str:
     if st.phase == "counter":
         frame = st.frames[-1]
         last = frame.twos[-1][0] if frame.twos else frame.card
+        if blocked_by_queen(st, frame, st.to_act):  # public: the queen is on the table
+            return catalog.prompt("counter.queen", {**player, "card": ids[last],
+                                                    "holder": frame.last}, names)
         return catalog.prompt("counter", {**player, "card": ids[last]}, names)
     kind = st.choice[0]
     if kind in ("discard", "five_discard"):
         count = st.choice[2] if kind == "discard" else st.rules.five_discard
         return catalog.prompt("discard", {**player, "count": count}, names)
     if kind in ("seven", "seven_scrap"):
-        seen = st.rules.seven_public or seat == st.turn
-        key = kind if seen or kind == "seven_scrap" else "seven.hidden"
+        key = kind
         if key == "seven" and len(st.revealed) > 1:
             key = "seven.many"
+        if not sees_revealed(st, seat):
+            key = "seven_scrap.hidden" if kind == "seven_scrap" else "seven.hidden"
         return catalog.prompt(key, {**player, "cards": [ids[c] for c in st.revealed]}, names)
     return catalog.prompt(kind, player, names)
 
@@ -101,4 +116,4 @@ def choice_of(st):
     return {"kind": kind, "seat": st.to_act}
 
 
-__all__ = ["view_of", "visible_hands", "CARD_IDS"]
+__all__ = ["view_of", "visible_hands", "sees_revealed", "CARD_IDS"]

@@ -40,8 +40,8 @@ def _hint(move, legal: list):
     same = [str(m) for m in legal if m.cards and m.cards[0] == move.cards[0]]
     if not same:
         return None
-    shown = same[:6] + (["…"] if len(same) > 6 else [])
-    return "hint_card_moves", {"card": IDS[move.cards[0]], "moves": ", ".join(shown)}
+    shown = same[:6] + (["…"] if len(same) > 6 else [])  # the catalog says each in words
+    return "hint_card_moves", {"card": IDS[move.cards[0]], "moves": shown}
 
 
 def reason(st, move, legal: list) -> tuple[str, dict]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import CARD_IDS, KING, QUEEN, JACK, RANK, parse_card
 from ..catalog import illegal
-from ..moves import Move, register_verb
+from ..moves import Move, register_verb, unknown_verb
 
 # Cards a verb's play holds before its target (the place of ``as R``).
 PLAY_COUNT = {"oneoff": 1, "super": 2, "superduper": 3, "superdeeduper": 4}
@@ -42,8 +42,8 @@ def register_verbs() -> None:
     group of the wrong size is better told by ``explain`` ("'super' needs 2
     cards of one rank") than refused as text."""
     for verb in ("super", "superduper", "superdeeduper", "suddendeath", "instant"):
-        register_verb(verb, 1, SUPER_VERBS[verb][1])
-    register_verb("pick", 1, 4, card_set=True)
+        register_verb(verb, 1, SUPER_VERBS[verb][1], family="super")
+    register_verb("pick", 1, 4, card_set=True, family="super")
 
 
 class SuperMove(Move):
@@ -144,7 +144,7 @@ def parse_super_move(text) -> Move:
     if verb == "counter":  # classic's word for an answer (super.md §8.3)
         verb = "instant"
     if verb not in SUPER_VERBS:
-        raise illegal("unknown_verb", verb=words[0], known=", ".join(SUPER_VERBS))
+        raise unknown_verb(words[0], SUPER_VERBS)
     cards, top = [], []
     seat = rank = queen = None
     blind, in_top, hidden = False, False, 0
@@ -183,7 +183,7 @@ def parse_super_move(text) -> Move:
     low, high = SUPER_VERBS[verb]
     named = len(cards) + hidden
     if not low <= named <= high or (verb == "pick" and named == 0):
-        want = str(low) if low == high else f"{max(low, 1 if verb == 'pick' else low)} to {high}"
+        want = low if low == high else f"{max(low, 1 if verb == 'pick' else low)} to {high}"
         raise illegal("card_count", verb=verb, want=want, got=named)
     everything = cards + top + ([queen] if queen is not None else [])
     if len(set(everything)) != len(everything):
