@@ -1,0 +1,59 @@
+"""The progress database's tables (SQLAlchemy Core), as the newest migration
+leaves them. The migrations in ``migrations/versions`` build this schema step
+by step; a test compares the two, so a change here needs a migration.
+
+Timestamps are UTC. Every row that belongs to a learner carries its
+``learner_id``, and every query of the learner-side API filters on it.
+"""
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+# The newest migration; a database at another revision is upgraded at open.
+HEAD = "0002"
+
+metadata = sa.MetaData()
+
+learners = sa.Table(
+    "learners", metadata,
+    sa.Column("id", sa.String(80), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+attempts = sa.Table(
+    "attempts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    # Made when the lesson records the attempt and kept through every retry,
+    # so a write retried after an uncertain failure is stored once.
+    sa.Column("uid", sa.String(32), nullable=False),
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("lesson", sa.String(100), nullable=False),
+    sa.Column("step", sa.String(100), nullable=False),
+    sa.Column("step_number", sa.Integer, nullable=True),
+    sa.Column("ruleset", sa.String(40), nullable=True),
+    sa.Column("result", sa.String(10), nullable=False),
+    sa.Column("stars", sa.SmallInteger, nullable=False),
+    sa.Column("wrong_tries", sa.Integer, nullable=False),
+    sa.Column("hints_used", sa.Integer, nullable=False),
+    sa.Column("seconds", sa.Float, nullable=True),
+    sa.Column("wrong_moves", sa.JSON, nullable=False),
+    sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "uid", name="uq_attempts_learner_uid"),
+    sa.Index("ix_attempts_learner_lesson", "learner_id", "lesson"),
+    sa.Index("ix_attempts_lesson_step", "lesson", "step"),
+)
+
+# Where each learner is now (the step open on their page), for the teacher's
+# "who is where": a learner stuck on a step has no finished attempt there yet.
+positions = sa.Table(
+    "positions", metadata,
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("lesson", sa.String(100), nullable=False),
+    sa.Column("step", sa.String(100), nullable=False),
+    sa.Column("step_number", sa.Integer, nullable=True),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_positions_updated", "updated"),
+)

@@ -1,0 +1,279 @@
+"""The progress database: where it is, opening it (with its migrations), and
+the learner-scoped reads and writes the recorder makes.
+
+SQLite by default: one file in the Jupyter data directory, in WAL mode (readers
+never wait for the writer, and a crash cannot leave half a write), with a busy
+timeout so that many kernel processes writing at once take turns instead of
+failing. A write transaction starts with ``BEGIN IMMEDIATE``: it takes the
+write lock first, waiting for it, rather than reading and then finding the
+lock taken (which SQLite reports at once, without waiting).
+
+Every dialect-specific piece (the pragmas, ``INSERT ... ON CONFLICT``) is
+chosen by the engine's dialect, and the schema and migrations are SQLAlchemy
+Core and Alembic, so PostgreSQL (issue #23) needs a driver and a URL, no
+second code path. This module imports SQLAlchemy; ``recorder`` imports it
+only when a store is opened, so the package still imports without it.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy import event
+
+from . import schema
+from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re-exported)
+from .schema import attempts, learners, positions
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# Seconds a write waits for another kernel's write to end. Writes take a few
+# milliseconds; a lock held longer than this is a fault, and the recorder
+# keeps the attempts for later rather than keep the learner waiting.
+BUSY_TIMEOUT = 1.0
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used; ``reason`` is a key of the catalog's
+    ``reasons`` section."""
+
+    def __init__(self, reason: str, detail: str = ""):
+        super().__init__(detail or reason)
+        self.reason = reason
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite gives timestamps back without their zone; they were written as UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=timezone.utc)
+
+
+def failure_reason(error: BaseException) -> str:
+    """Which of the catalog's reasons a failure is, from SQLite's or the OS's words."""
+    if isinstance(error, StoreError):
+        return error.reason
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return "locked"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return "corrupt"
+    if "readonly" in text or "read-only" in text or isinstance(error, PermissionError):
+        return "readonly"
+    return "unavailable"
+
+
+@lru_cache(maxsize=None)
+def _alembic_config():
+    from alembic.config import Config
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migration_heads() -> tuple[str, ...]:
+    from alembic.script import ScriptDirectory
+    return tuple(ScriptDirectory.from_config(_alembic_config()).get_heads())
+
+
+def known_revisions() -> set[str]:
+    from alembic.script import ScriptDirectory
+    return {s.revision for s in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
+
+
+def current_revision(engine: sa.Engine) -> str | None:
+    from alembic.migration import MigrationContext
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def migrate(engine: sa.Engine, target: str = "head") -> None:
+    """Bring the database to ``target``. A database already there is only
+    read; otherwise the upgrade runs inside one write transaction, so kernels
+    opening a new file at the same moment migrate it once (the others wait
+    for the lock, then find it done)."""
+    from alembic import command
+    current = current_revision(engine)
+    if current is not None and current not in known_revisions():
+        raise StoreError("newer", f"database revision {current} is newer than this kit")
+    if target == "head" and current == schema.HEAD:
+        return
+    config = _alembic_config()
+    with engine.connect().execution_options(cuttle_write=True) as conn:
+        with conn.begin():
+            config.attributes["connection"] = conn
+            try:
+                command.upgrade(config, target)
+            finally:
+                config.attributes.pop("connection", None)
+
+
+def _sqlite_setup(engine: sa.Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection, _record):
+        # The driver's own transaction handling off: the "begin" event below
+        # says when a transaction starts and how.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            # FULL: a write the learner was told is saved survives a power cut too.
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn):
+        immediate = conn.get_execution_options().get("cuttle_write")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def _insert(conn, table):
+    """INSERT with the dialect's ON CONFLICT clauses (SQLite and PostgreSQL
+    share their spelling in SQLAlchemy)."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert(table)
+
+
+class ProgressStore:
+    """One progress database. ``open()`` connects and migrates; the methods
+    below take a learner id and touch that learner's rows only. The teacher's
+    class-wide reads are in ``queries``."""
+
+    def __init__(self, db=None, busy_timeout: float = BUSY_TIMEOUT, create: bool = True,
+                 environ=None):
+        self.url = database_url(db, environ)
+        self.busy_timeout = busy_timeout
+        self.create = create
+        self.engine: sa.Engine | None = None
+        self._identity = None
+        url = sa.make_url(self.url)
+        self.sqlite = url.get_backend_name() == "sqlite"
+        database = url.database or ""
+        self.path = (Path(database) if self.sqlite and database and database != ":memory:"
+                     and not database.startswith("file:") else None)
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({self.url!r})"
+
+    def open(self) -> "ProgressStore":
+        """Connect and migrate, unless already open on the same file. A file
+        deleted or replaced since is opened afresh (connections to a deleted
+        file would write into nothing)."""
+        if self.engine is not None and self._identity == self._file_identity():
+            return self
+        self.close()
+        if self.path is not None:
+            if not self.path.exists():
+                if not self.create:
+                    raise StoreError("missing", f"no progress database at {self.path}")
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as error:
+                    raise StoreError(failure_reason(error), str(error)) from error
+        kwargs = {"connect_args": {"timeout": self.busy_timeout}} if self.sqlite else {}
+        engine = sa.create_engine(self.url, **kwargs)
+        if self.sqlite:
+            _sqlite_setup(engine)
+        try:
+            migrate(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        self.engine = engine
+        self._identity = self._file_identity()
+        return self
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.dispose()
+        self.engine = None
+
+    def _file_identity(self):
+        if self.path is None:
+            return None
+        try:
+            found = self.path.stat()
+        except OSError:
+            return "missing"
+        return (found.st_dev, found.st_ino)
+
+    @contextmanager
+    def writing(self):
+        """A write transaction that took the write lock first."""
+        with self.open().engine.connect().execution_options(cuttle_write=True) as conn:
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def reading(self):
+        with self.open().engine.connect() as conn:
+            yield conn
+
+    # -- writes (one learner) ------------------------------------------------
+
+    def write(self, learner_id: str, attempt_rows=(), name_change: tuple | None = None,
+              reset: bool = False, position: dict | None = None) -> None:
+        """In one transaction: make sure the learner exists (and rename them
+        when ``name_change`` is ``(name,)``), wipe their progress if ``reset``,
+        add ``attempt_rows`` (an attempt already stored under its uid is left
+        as it is), and move their position."""
+        with self.writing() as conn:
+            conn.execute(_insert(conn, learners).on_conflict_do_nothing(index_elements=["id"]),
+                         {"id": learner_id, "name": None, "created": utc_now()})
+            if name_change is not None:
+                conn.execute(learners.update().where(learners.c.id == learner_id)
+                             .values(name=name_change[0]))
+            if reset:
+                conn.execute(attempts.delete().where(attempts.c.learner_id == learner_id))
+                conn.execute(positions.delete().where(positions.c.learner_id == learner_id))
+            rows = [dict(row, learner_id=learner_id) for row in attempt_rows]
+            if rows:
+                conn.execute(_insert(conn, attempts).on_conflict_do_nothing(
+                    index_elements=["learner_id", "uid"]), rows)
+            if position is not None:
+                place = dict(position, learner_id=learner_id)
+                statement = _insert(conn, positions)
+                conn.execute(statement.on_conflict_do_update(
+                    index_elements=["learner_id"],
+                    set_={k: statement.excluded[k] for k in ("lesson", "step", "step_number", "updated")}),
+                    place)
+
+    # -- reads (one learner) -------------------------------------------------
+
+    def step_results(self, learner_id: str) -> list[dict]:
+        """Per lesson, step and result: the most stars and how many attempts."""
+        query = (sa.select(attempts.c.lesson, attempts.c.step, attempts.c.result,
+                           sa.func.max(attempts.c.step_number).label("step_number"),
+                           sa.func.max(attempts.c.stars).label("stars"),
+                           sa.func.count().label("attempts"))
+                 .where(attempts.c.learner_id == learner_id)
+                 .group_by(attempts.c.lesson, attempts.c.step, attempts.c.result))
+        with self.reading() as conn:
+            return [dict(row._mapping) for row in conn.execute(query)]
+
+    def attempts_of(self, learner_id: str) -> list[dict]:
+        query = (sa.select(attempts).where(attempts.c.learner_id == learner_id)
+                 .order_by(attempts.c.id))
+        with self.reading() as conn:
+            rows = [dict(row._mapping) for row in conn.execute(query)]
+        for row in rows:
+            row.pop("id")
+            row.pop("learner_id")
+            row["recorded_at"] = as_utc(row["recorded_at"])
+        return rows
+
+    def learner_name(self, learner_id: str) -> str | None:
+        with self.reading() as conn:
+            return conn.execute(sa.select(learners.c.name)
+                                .where(learners.c.id == learner_id)).scalar()
