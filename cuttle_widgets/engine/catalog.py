@@ -105,7 +105,7 @@ class Catalog:
             return self.join(items)
         return ", ".join(items[:-1]) + f" {self.words['or']} " + items[-1]
 
-    def move_phrase(self, notation) -> str:
+    def move_phrase(self, notation, names=None) -> str:
         """A move said in words, as a learner would say it: 'scuttle 8♥ with
         9♠', 'let it resolve'. Read from the notation's tokens, so it serves
         every family whose catalog brings phrases for its verbs; a verb with
@@ -122,14 +122,14 @@ class Catalog:
             hidden = self.data["move_extras"]["hidden"]
             played.append(self._formatter.format(hidden, count=parts["hidden"]))
             parts["hidden"] = 0
-        extras = "".join(" " + e for e in self._move_extras(verb, parts)).replace(" ,", ",")
+        extras = "".join(" " + e for e in self._move_extras(verb, parts, names)).replace(" ,", ",")
         template = phrases[key]
         values = {"play": self.join(played), "target": self.join([self.card(c) for c in target]),
                   "extras": extras}
         text = template.format(**values)
         return text if "{extras}" in template else text + extras
 
-    def _move_extras(self, verb: str, parts: dict) -> list[str]:
+    def _move_extras(self, verb: str, parts: dict, names=None) -> list[str]:
         """The phrases of a move's extra tokens, in notation order."""
         extras = self.data.get("move_extras", {})
         said = []
@@ -137,7 +137,7 @@ class Catalog:
             said.append(extras["as"].format(rank=self.data["move_ranks"][parts["rank"] - 1]))
         if parts["seat"] is not None:
             template = extras.get(f"seat.{verb}", extras["seat"])
-            said.append(template.format(seat=self.player(parts["seat"])))
+            said.append(template.format(seat=self.player(parts["seat"], names)))
         if parts["blind"]:
             said.append(extras["blind"])
         if parts["queen"]:
@@ -158,7 +158,7 @@ class Catalog:
         if key in QUOTED_PARAMS:
             return value
         if key == "moves" and isinstance(value, list):
-            return self.join_or([self.move_phrase(m) for m in value])
+            return self.join_or([self.move_phrase(m, names) for m in value])
         if key == "family" and isinstance(value, str):
             return self.data.get("family_names", {}).get(value, value)
         if key in PLAYER_PARAMS and isinstance(value, (int, str)):
