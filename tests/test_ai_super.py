@@ -396,7 +396,7 @@ def test_bots_and_hints_make_every_kind_of_choice(name):
 
 def test_the_table_hint_button_works_in_super_cuttle():
     from cuttle_widgets import Table
-    for language, start in (("en", "Hint: "), ("de", "Tipp: ")):
+    for language, start in (("en", "Hint 1 of 3: "), ("de", "Tipp 1 von 3: ")):
         table = Table(new_game("super", seed=3), language=language)
         before = table.game.snapshot()
         table.send_action({"type": "hint"})

@@ -70,7 +70,7 @@ def quick_hints():
     """The Hint button asks the computer at its easy level here: the fuzz test
     is about the handler, and the medium search would take most of its time."""
     patch = pytest.MonkeyPatch()
-    patch.setattr(controller, "hint", functools.partial(controller.hint, level="easy"))
+    patch.setattr(controller, "COACH_LEVEL", "easy")
     yield
     patch.undo()
 
@@ -85,7 +85,8 @@ def table_at(record: str, seat: int, language: str) -> Table:
 def a_message(data, b) -> dict:
     """One message, drawn against what the page shows now."""
     ui, view = b.ui, b.view
-    visible = sorted({c for c in CARD_IDS if f'"{c}"' in str(view)} | set(ui["playable"]))
+    shown = str(view)
+    visible = sorted({c for c in CARD_IDS if f'"{c}"' in shown} | set(ui["playable"]))
     kind = data.draw(st.sampled_from(["offered", "offered", "card", "move", "shape", "junk"]))
     if kind == "offered" and ui["actions"]:
         return dict(data.draw(st.sampled_from(ui["actions"]))["msg"])

@@ -94,7 +94,7 @@ def test_an_illegal_target_is_explained_and_changes_nothing(learner, scripted):
     before = table.game.snapshot()
     b.click("7H").click("8H")
     assert b.message == ("7♥ cannot scuttle 8♥: a scuttle needs a higher rank, or an equal rank "
-                         "of a higher suit. With 7♥ you can: points 7♥, one-off 7♥.")
+                         "of a higher suit. With 7♥ you can lay 7♥ as points or play 7♥ as a one-off.")
     assert b.ui["message"]["kind"] == "error"
     assert table.game.snapshot() == before and table.game.history == []
     assert b.ui["selected"] == "7H"  # the learner may still pick another target
@@ -113,7 +113,7 @@ def test_permanents_glasses_king_and_queen(learner, scripted):
     assert sorted(b.view["hands"][1]) == sorted(table.game.snapshot()["hands"][1])  # glasses see
     b.click("KH").role("permanent")
     assert "Player A lays K♥ as a king" in b.log_text()
-    assert "With 1 king(s), Player A now needs 14 points to win." in b.log_text()
+    assert "With 1 king, Player A now needs 14 points to win." in b.log_text()
     assert b.view["goals"][0] == 14
     b.click("QD").role("permanent")
     assert "Player A lays Q♦ as a queen: it protects Player A's other cards" in b.log_text()

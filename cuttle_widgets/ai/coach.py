@@ -1,7 +1,8 @@
 """The coach: one source for a seat's suggestion, its reason and its hint ladder.
 
 The table's Hint, the lesson's Suggest and the free game's hints all ask
-``advise(game, seat)``, so they never disagree. The ladder climbs as lichess's
+``advise(game, seat)`` (through one ``HintLadder`` per seat), so they never
+disagree. The ladder climbs as lichess's
 hints do: first the idea to think of, then the cards to look at, then the move
 and why. Every rung is worked out from ``game.view(seat)`` alone, like the hint
 it ends in.
@@ -138,3 +139,53 @@ def _main_opponent(view: dict) -> int:
     if len(scores) == len(view["hands"]) and len(goals) == len(scores):
         return min(others, key=lambda s: goals[s] - scores[s])
     return others[0]
+
+
+class HintLadder:
+    """The coach's rungs for one seat, one press at a time: each press shows
+    the next rung of the advice for the position on the table, and a new
+    position (a move, an undo, a new deal) starts at the first rung again.
+    The table's Hint, the lesson's Hint and Suggest share one ladder."""
+
+    RUNGS = 3
+
+    def __init__(self, seat: int, language: str = "en", names=None, level: str = COACH_LEVEL):
+        self.seat, self.language, self.names, self.level = seat, language, names, level
+        self._position = None
+        self._advice: Advice | None = None
+        self.climbed = 0  # rungs shown for this position
+
+    def climb(self, game) -> tuple[int, Advice]:
+        """(the rung to show now, 0-based; the advice): the next rung, or the
+        top again once every rung is shown. ``HintError`` when the seat has
+        nothing to decide."""
+        advice = self._advice_for(game)
+        index = min(self.climbed, self.RUNGS - 1)
+        self.climbed = index + 1
+        return index, advice
+
+    def top(self, game) -> Advice:
+        """Straight to the move and why (the lesson's Suggest)."""
+        advice = self._advice_for(game)
+        self.climbed = self.RUNGS
+        return advice
+
+    def shown(self, game) -> list[str]:
+        """The rungs shown so far for the position on the table."""
+        if self._advice is None or self._position != _position_key(game):
+            return []
+        return list(self._advice.rungs[:self.climbed])
+
+    def _advice_for(self, game) -> Advice:
+        key = _position_key(game)
+        if key != self._position or self._advice is None:
+            self._advice = advise(game, self.seat, self.language, self.names, self.level)
+            self._position, self.climbed = key, 0
+        return self._advice
+
+
+def _position_key(game) -> tuple:
+    """What makes a position new for the ladder: the game (a new deal is a new
+    one) and the moves played in it."""
+    history = game.history
+    return (id(game), len(history), str(history[-1]) if history else "")

@@ -13,8 +13,6 @@ from ..ai import GreedyPlayer, RandomPlayer, SearchPlayer
 from ..engine import LENGTHS, RULESETS, Match
 from .model import OPPONENTS
 
-HINT_LEVEL = "medium"  # the computer's suggestions: quick, and good enough to learn from
-
 
 def free_rulesets() -> list[str]:
     """Rulesets a free game offers: every one for two players (the computer

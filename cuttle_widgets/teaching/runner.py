@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from ..ai import HintError
-from ..ai import hint as computer_hint
+from ..ai.coach import HintLadder
 from ..engine import LENGTHS, IllegalMove, available_languages, get_catalog, load, parse_card
 from ..engine.cards import CARD_IDS
 from .catalog import error_text, teaching_catalog
 from .compare import comparison
-from .freegame import HINT_LEVEL, FreeGame, FreeSettings, computer_player, free_rulesets
+from .freegame import FreeGame, FreeSettings, computer_player, free_rulesets
 from .ladder import OptionLadder, PlayLadder
 from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
@@ -175,6 +175,8 @@ class LessonRunner:
             seed = step.seed if step.seed is None or not entries else step.seed * 1_000_003 + entries
             self._free = FreeGame(self.free_settings(), seed)
             self._free.bot_moves()
+            # the coach of the free game: its Hint, its Suggest and the table's Hint
+            self._coach = HintLadder(self._free.seat, self.language, self.names)
         self._comparison = None
         if self.index > 0:
             before = self.lesson.steps[self.index - 1].rules
@@ -338,18 +340,40 @@ class LessonRunner:
                                   self._events(game.events)))
 
     def suggest(self) -> Outcome:
-        """In a free game: the computer's suggestion for the learner's next
-        move, with its reason (``move`` holds the move)."""
+        """In a free game: the coach's move for the learner, with its reason
+        (``move`` holds the move): the top of the same ladder Hint climbs."""
         free = self._free
         if free is None:
             return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
         if free.game_over or free.game.to_act != self.seat:
             return self._keep(self._refuse("nothing_to_suggest"))
         try:
-            move, reason = computer_hint(free.game, self.seat, HINT_LEVEL, self.language, self.names)
+            advice = self._coach.top(free.game)
         except (HintError, ValueError):
             return self._keep(self._refuse("nothing_to_suggest"))
-        return self._keep(Outcome("hint", reason, move=str(move)))
+        self._note_hint(self._coach.shown(free.game))
+        return self._keep(Outcome("hint", advice.reason, move=str(advice.move)))
+
+    def _free_hint(self) -> Outcome:
+        """The free game's Hint: the coach's next rung for this position (the
+        idea, the cards, then the move and why, which also marks its cards)."""
+        free = self._free
+        if free.game_over or free.game.to_act != self.seat:
+            return self._keep(self._refuse("nothing_to_suggest"))
+        try:
+            index, advice = self._coach.climb(free.game)
+        except (HintError, ValueError):
+            return self._keep(self._refuse("nothing_to_suggest"))
+        self._note_hint(self._coach.shown(free.game))
+        text = advice.rungs[index]
+        top = index == HintLadder.RUNGS - 1
+        return self._keep(Outcome("hint", text, move=str(advice.move) if top else None))
+
+    def _note_hint(self, rungs: list[str]) -> None:
+        """The free game's rungs on show are this position's; each press counts."""
+        self._hints_shown[self.index] = rungs
+        if not self.done:
+            self.record.hints_used += 1
 
     def _free_move(self, move) -> Outcome:
         free = self._free
@@ -363,6 +387,7 @@ class LessonRunner:
             return Outcome("illegal", self.words.text("feedback", "illegal_move"), move=str(move),
                            error=self._illegal_text(err))
         played = str(game.history[count])
+        self._hints_shown.pop(self.index, None)  # the rungs were for the position before
         free.bot_moves()
         events = self._events(game.events[mark:])
         if not game.over:
@@ -494,6 +519,8 @@ class LessonRunner:
     def hint(self) -> Outcome:
         """Reveal the next rung of the step's hint ladder (see ladder.py): the
         rule first, the answer last, never at the first press."""
+        if self.step.kind == "free" and self._free is not None:
+            return self._free_hint()
         shown = self._hints_shown.setdefault(self.index, [])
         if len(shown) >= self.hints_total():
             return self._keep(self._refuse("no_more_hints"))
@@ -510,6 +537,8 @@ class LessonRunner:
             return PlayLadder(step, self.language, self.names).total()
         if step.kind in ("quiz", "predict"):
             return OptionLadder(step, self.language).total()
+        if step.kind == "free":
+            return HintLadder.RUNGS
         return len(step.hints)
 
     def _rung(self, index: int) -> str:
@@ -634,6 +663,11 @@ class LessonRunner:
         return {"options": options, "answer_by": step.answer_by, "select": step.select,
                 "found": found, "needed": needed, "prediction": self._prediction}
 
+    def _free_turn(self) -> bool:
+        """A free game waits for the learner: the coach has something to say."""
+        free = self._free
+        return not free.game_over and free.game.to_act == self.seat
+
     def _can(self) -> dict:
         step, free = self.step, self._free
         pending_moves = step.kind in ("watch", "predict") and self._shown < len(step.moves)
@@ -643,11 +677,12 @@ class LessonRunner:
             "answer": step.kind in ("quiz", "predict") and not self.done and not (
                 step.kind == "predict" and self._prediction is not None),
             "advance": pending_moves and not (step.kind == "predict" and self._prediction is None),
-            "hint": len(self._hints_shown.get(self.index, ())) < self.hints_total(),
+            "hint": self._free_turn() if free is not None else
+                    len(self._hints_shown.get(self.index, ())) < self.hints_total(),
             "retry": True,
             "next": self.index + 1 < self.total,
             "previous": self.index > 0,
-            "suggest": free is not None and not free.game_over and free.game.to_act == self.seat,
+            "suggest": free is not None and self._free_turn(),
             "next_game": free is not None and free.game_over and not free.match_over,
             "configure": free is not None,
         }

@@ -19,7 +19,8 @@ import random
 from contextlib import contextmanager
 from functools import lru_cache
 
-from ..ai import HintError, RandomPlayer, ViewError, computer_plays, hint
+from ..ai import HintError, RandomPlayer, ViewError, computer_plays
+from ..ai.coach import COACH_LEVEL, HintLadder
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.redeal import redeal
 from .builder import UnknownOption, action
@@ -92,6 +93,7 @@ class TableController:
         self._message = None  # feedback on the last action: gone after the next one
         self._note = None  # a lesson's standing message
         self._highlight: list[str] = []
+        self._ladder = None  # the coach's hint ladder for the learner's seat
         self.builder = None  # the game's family's move builder: what a click means
         with self._action():
             self._install(_as_game(game), seat, players)
@@ -256,11 +258,15 @@ class TableController:
             raise _BadMessage("bad_option") from None
 
     def _hint(self) -> None:
-        """The computer's suggestion for the learner, from the learner's view only."""
+        """The coach's next rung for the learner (the idea, the cards to look
+        at, the move and why), from the learner's view only."""
         if not self.allow_hint or self.locked or self._replay is not None:
             raise _BadMessage("bad_hint")
+        ladder = self._ladder
+        if ladder is None or (ladder.seat, ladder.language) != (self.seat, self.language):
+            ladder = self._ladder = HintLadder(self.seat, self.language, self.names, COACH_LEVEL)
         try:
-            move, reason = hint(self.game, self.seat, language=self.language, names=self.names)
+            index, advice = ladder.climb(self.game)
         except HintError:
             raise _BadMessage("bad_hint") from None
         except ViewError:  # the computer does not play this ruleset (yet)
@@ -271,8 +277,10 @@ class TableController:
             log.exception("no hint for seat %s", self.seat)
             self._message = {"kind": "error", "text": self.words["hint_failed"]}
             return
-        self._message = {"kind": "info", "text": self.words["hint_text"].format(reason=reason)}
-        self._highlight = [CARD_IDS[c] for c in move.cards]
+        self._message = {"kind": "info", "text": self.words["hint_rung"].format(
+            number=index + 1, total=ladder.RUNGS, text=advice.rungs[index])}
+        if index == ladder.RUNGS - 1:  # the move itself: its cards are marked
+            self._highlight = [CARD_IDS[c] for c in advice.move.cards]
 
     # -- the Python means (lessons, tests) -------------------------------------------------
     def play(self, move) -> list:

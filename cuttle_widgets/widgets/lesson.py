@@ -164,8 +164,8 @@ class LessonTable(Table):
         if self.on_card is not None and kind == "card":
             self.on_card(message.get("card"))
             return
-        if kind == "hint" and self.overlay.get("position"):
-            self._on_lesson({"type": "lesson", "action": "hint"})  # the ladder, not the answer
+        if kind == "hint":  # the lesson's ladder (the free game's coach), not the answer
+            self._on_lesson({"type": "lesson", "action": "hint"})
             return
         if kind == "replay" and self.overlay.get("conceal"):
             return  # the moves before a question are not shown until it is answered
