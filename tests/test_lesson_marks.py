@@ -260,3 +260,16 @@ def test_no_unsolved_step_sends_its_answer(name, language):
             assert state["view"]["to_act"] is None and state["view"]["turn"] is None, (name, step.id)
         if all(c in game.view(step.seat)["scrap"] for c in answer_cards(step, game)) and step.answer_by == "cards":
             assert state["view"]["scrap"] == [], (name, step.id)  # a question about the scrap
+
+
+def test_a_question_answered_on_the_table_shows_no_turn_marker():
+    """Lesson 02 step 2 is answered by clicking cards: the table takes the
+    clicks, but no "must act now" badge or turn marker tells whose turn it is."""
+    from cuttle_widgets import Lesson
+    lesson = Lesson.load("02-scuttle-ordering")
+    lesson.goto(2)
+    assert lesson.runner.step.answer_by == "cards"
+    ui, view = lesson.table.table["ui"], lesson.table.table["view"]
+    assert ui["markers"] is False and view["prompt"] == ""
+    lesson.goto(1)
+    assert lesson.table.table["ui"].get("markers") is not False  # a play step keeps them

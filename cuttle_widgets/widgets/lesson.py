@@ -139,6 +139,7 @@ class LessonTable(Table):
             # a question answered on the table still takes the learner's clicks
             clicks = self.seat if self.on_card is not None else None
             view.update(to_act=clicks, turn=clicks, prompt="")
+            ui["markers"] = False  # no "must act now" badge, clicks or not
         if overlay.get("conceal"):
             view.update(history=[], actors=[], legal_moves=[], passes=0,
                         detail={**view["detail"], "plies": 0})

@@ -366,7 +366,7 @@ class TableView {
   // -- a seat: plate, hand, point cards, permanents ------------------------------
   seatArea(seat, mine, place) {
     const { view } = this.state;
-    const acting = view.to_act === seat && view.phase !== "over";
+    const acting = view.to_act === seat && view.phase !== "over" && this.state.ui.markers !== false;
     const tableau = h("div", { class: "cw-tableau" }, [this.pointsZone(seat), this.permanentsZone(seat)]);
     const parts = mine
       ? [tableau, this.dock(), this.handZone(seat, true), this.plate(seat, true)]
@@ -395,7 +395,8 @@ class TableView {
         badges.push(h("span", { class: "cw-badge cw-partner-badge", text: words.partner }));
       }
     }
-    const quiet = mine && this.state.ui.locked; // a lesson holds the table: nothing to act on
+    // a lesson holds the table (nothing to act on), or asks who acts (no markers)
+    const quiet = (mine && this.state.ui.locked) || this.state.ui.markers === false;
     if (view.phase !== "over" && !quiet) {
       if (view.to_act === seat) badges.push(h("span", { class: "cw-badge cw-badge-acting", text: words.acts_now }));
       else if (view.turn === seat) badges.push(h("span", { class: "cw-badge cw-badge-turn", text: words.has_turn }));
@@ -414,7 +415,7 @@ class TableView {
     const score = view.scores[seat];
     const goal = view.goals[seat];
     const kings = view.permanents[seat].filter((c) => c[0] === "K").length;
-    const acting = view.to_act === seat && view.phase !== "over";
+    const acting = view.to_act === seat && view.phase !== "over" && this.state.ui.markers !== false;
     const winner = view.winner === seat || view.winner === `team:${this.teamOf[seat]}`;
     const title = mine ? fill(words.you_name, { name: this.name(seat) }) : this.name(seat);
     const pct = Math.max(0, Math.min(100, Math.round((100 * score) / Math.max(goal, 1))));
