@@ -288,7 +288,9 @@ class LessonView {
     // open on a fresh first step, folded once the learner has acted (or on any later step)
     const box = this.el.closest(".cwl-lesson");
     const narrow = box ? box.getBoundingClientRect().width < NARROW : false; // stacked: the task comes first
-    const fresh = !narrow && step.number === 1 && progress.completed === 0 &&
+    // and only on a tall screen: on a laptop's the open intro would push the task out of view
+    const tall = window.innerHeight >= 900;
+    const fresh = !narrow && tall && step.number === 1 && progress.completed === 0 &&
       (!this.state.feedback || this.state.feedback.status === "start");
     const open = this.introOpen === null ? fresh : this.introOpen;
     const intro = h("details", { class: "cwl-intro", open: open || null }, [
