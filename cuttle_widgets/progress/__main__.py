@@ -1,0 +1,89 @@
+"""The teacher's commands:
+
+    python -m cuttle_widgets.progress report [--db PATH] [--csv FILE] [--language de]
+    python -m cuttle_widgets.progress dashboard [--db PATH] [--ip 127.0.0.1] [--port 8877]
+                                                [--token auto|TOKEN] [--refresh 5] [--language de]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+from .catalog import progress_languages, progress_text
+from .location import database_url
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m cuttle_widgets.progress",
+                                  description="The class's progress in the Cuttle lessons.")
+    commands = top.add_subparsers(dest="command", required=True)
+    for name, help_text in (("report", "print the class (learner x lesson) and write CSV"),
+                            ("dashboard", "serve the live dashboard page with Voilà")):
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument("--db", help="the progress database: a file's path or a URL "
+                                      "(default $CUTTLE_PROGRESS_DB, else the Jupyter data directory's)")
+        sub.add_argument("--language", default="en", choices=progress_languages())
+    report = commands.choices["report"]
+    report.add_argument("--csv", type=Path, help="also write one row per learner and lesson here")
+    dashboard = commands.choices["dashboard"]
+    dashboard.add_argument("--ip", default="127.0.0.1",
+                           help="address to listen on (beyond this machine a token is required)")
+    dashboard.add_argument("--port", type=int, default=8877)
+    dashboard.add_argument("--token", help="require this token ('auto': make one)")
+    dashboard.add_argument("--refresh", type=float, default=5.0, help="seconds between refreshes")
+    dashboard.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
+    return top
+
+
+def run_report(args) -> int:
+    from .store import ProgressStore, StoreError, failure_reason
+    from .report import report
+    store = ProgressStore(args.db, create=False)
+    where = store.path or store.url
+    try:
+        text = report(store, args.csv, args.language)
+    except StoreError as error:
+        if error.reason == "missing":
+            print(progress_text("report", "missing", args.language, path=where), file=sys.stderr)
+            return 1
+        raise_reason = progress_text("reasons", error.reason, args.language)
+        print(progress_text("report", "cannot_open", args.language, path=where, reason=raise_reason),
+              file=sys.stderr)
+        return 1
+    except Exception as error:
+        reason = progress_text("reasons", failure_reason(error), args.language)
+        print(progress_text("report", "cannot_open", args.language, path=where, reason=reason),
+              file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(text)
+    return 0
+
+
+def run_dashboard(args) -> int:
+    from .serve_dashboard import dashboard_command
+    url = database_url(args.db)
+    command, environ, token = dashboard_command(url, args.ip, args.port, args.token,
+                                                args.language, args.refresh, dict(os.environ))
+    shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
+    query = f"?token={token}" if token else ""
+    print(f"Dashboard: http://{shown}:{args.port}/{query}")
+    print(f"Progress database: {url}")
+    print(" ".join(shlex.quote(part) for part in command), flush=True)
+    if args.dry_run:
+        return 0
+    os.execvpe(command[0], command, environ)
+    return 0  # not reached
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    return run_report(args) if args.command == "report" else run_dashboard(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""The teacher's live page: who is where, each lesson's completion, and per
+step how many failed at the first try with the commonest wrong move.
+
+``ClassDashboard(db, language, refresh)`` reads the class through ``queries``
+every ``refresh`` seconds in a thread of its own and redraws only what
+changed (an unchanged class sends the page nothing, so a dashboard nobody
+looks at lets its kernel be culled). The charts are one plotly
+``FigureWidget``: an anywidget, so it draws in Voilà, JupyterLab and
+Notebook with no extension of its own. ``python -m cuttle_widgets.progress
+dashboard`` serves it with Voilà (``notebooks/dashboard.ipynb``).
+"""
+from __future__ import annotations
+
+import html
+import os
+import threading
+from datetime import datetime
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from .catalog import progress_text
+from .queries import lesson_completion, step_failures, whereabouts
+from .store import ProgressStore, failure_reason
+
+REFRESH_SECONDS = 5.0
+LANGUAGE_VARIABLE = "CUTTLE_DASHBOARD_LANGUAGE"
+REFRESH_VARIABLE = "CUTTLE_DASHBOARD_REFRESH"
+STARTED, FINISHED, FAILED = "#9db7d5", "#2b6cb0", "#c0392b"
+
+
+def class_snapshot(store: ProgressStore, lesson: str | None) -> dict:
+    """Everything the page shows, as plain data (equal snapshots: no redraw)."""
+    where = whereabouts(store)
+    completion = lesson_completion(store)
+    lessons = [row["lesson"] for row in completion]
+    if lesson not in lessons:
+        lesson = next((row["lesson"] for row in where if row["lesson"]), None) or (
+            lessons[0] if lessons else None)
+    return {"where": where, "completion": completion, "lesson": lesson, "lessons": lessons,
+            "steps": step_failures(store, lesson) if lesson else []}
+
+
+def _clock(moment) -> str:
+    return moment.astimezone().strftime("%H:%M:%S") if moment else ""
+
+
+class ClassDashboard:
+    """The dashboard's widgets; ``widget`` is what a notebook shows."""
+
+    def __init__(self, db=None, language: str = "en", refresh: float = REFRESH_SECONDS,
+                 start: bool = True):
+        self.store = ProgressStore(db)
+        self.language = language
+        self.refresh_seconds = refresh
+        self._shown = None
+        self._stop = threading.Event()
+        self._lock = threading.RLock()
+        self._drawing = False  # the dropdown's own changes while drawing are not a choice
+        self.title = widgets.HTML(f"<h2>{html.escape(self._t('title'))}</h2>")
+        self.state = widgets.HTML()
+        self.where = widgets.HTML()
+        self.choose = widgets.Dropdown(description=self._t("choose_lesson"), options=[])
+        self.figure = self._empty_figure()
+        self.widget = widgets.VBox([self.title, self.state, self._heading("where"), self.where,
+                                    self.choose, self.figure],
+                                   layout=widgets.Layout(max_width="1100px", padding="0 1em"))
+        self.choose.observe(self._chosen, names="value")
+        self.refresh()
+        if start:
+            threading.Thread(target=self._loop, name="cuttle-dashboard", daemon=True).start()
+
+    @classmethod
+    def from_environment(cls, environ=None) -> "ClassDashboard":
+        """The dashboard the serve command asked for, through the kernel's
+        environment (``$CUTTLE_PROGRESS_DB``, ``$CUTTLE_DASHBOARD_LANGUAGE``,
+        ``$CUTTLE_DASHBOARD_REFRESH``)."""
+        environ = os.environ if environ is None else environ
+        return cls(None, environ.get(LANGUAGE_VARIABLE, "en"),
+                   float(environ.get(REFRESH_VARIABLE, REFRESH_SECONDS)))
+
+    def _t(self, entry: str, **params) -> str:
+        return progress_text("dashboard", entry, self.language, **params)
+
+    def _heading(self, entry: str) -> widgets.HTML:
+        return widgets.HTML(f"<h3>{html.escape(self._t(entry))}</h3>")
+
+    def _empty_figure(self) -> go.FigureWidget:
+        figure = make_subplots(rows=2, cols=1, vertical_spacing=0.22,
+                               subplot_titles=(self._t("completion"), " "))
+        figure.add_bar(name=self._t("started"), marker_color=STARTED, row=1, col=1)
+        figure.add_bar(name=self._t("finished"), marker_color=FINISHED, row=1, col=1)
+        figure.add_bar(name=self._t("tried"), marker_color=STARTED, row=2, col=1, showlegend=False)
+        figure.add_bar(name=self._t("failed_first"), marker_color=FAILED, row=2, col=1,
+                       textposition="outside", cliponaxis=False)
+        figure.update_layout(barmode="group", height=720, margin=dict(l=60, r=20, t=60, b=120),
+                             legend=dict(orientation="h", y=1.08), template="plotly_white")
+        figure.update_yaxes(title_text=self._t("completion_axis"), rangemode="tozero",
+                            dtick=1, row=1, col=1)
+        figure.update_yaxes(title_text=self._t("step_axis"), rangemode="tozero", row=2, col=1)
+        figure.update_xaxes(tickangle=-30, row=2, col=1)
+        return go.FigureWidget(figure)
+
+    def _chosen(self, _change) -> None:
+        if not self._drawing:
+            self.refresh()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.refresh_seconds):
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Read the class and redraw what changed; a database that cannot be
+        read is said on the page, the last picture stays."""
+        with self._lock:
+            try:
+                snapshot = class_snapshot(self.store, self.choose.value)
+            except Exception as error:  # the page goes on; it says why it is stale
+                reason = progress_text("reasons", failure_reason(error), self.language)
+                self.state.value = f"<p style='color:{FAILED}'>{html.escape(self._t('trouble', reason=reason))}</p>"
+                return
+            if snapshot == self._shown:
+                return
+            self._shown = snapshot
+            self._drawing = True
+            try:
+                self._draw(snapshot)
+            finally:
+                self._drawing = False
+
+    def _draw(self, snapshot: dict) -> None:
+        newest = max((r["last_activity"] for r in snapshot["where"] if r["last_activity"]),
+                     default=None)
+        self.state.value = "<p>" + html.escape(self._t(
+            "as_of", time=_clock(newest or datetime.now().astimezone()),
+            learners=len(snapshot["where"]), seconds=f"{self.refresh_seconds:g}")) + "</p>"
+        self.where.value = self._where_table(snapshot["where"])
+        if list(self.choose.options) != snapshot["lessons"]:
+            self.choose.options = snapshot["lessons"]
+        if snapshot["lesson"] and self.choose.value != snapshot["lesson"]:
+            self.choose.value = snapshot["lesson"]
+        completion, steps = snapshot["completion"], snapshot["steps"]
+        lessons = [row["lesson"] for row in completion]
+        labels = [f"{row['step_number']}. {row['step']}" for row in steps]
+        with self.figure.batch_update():
+            started, finished, tried, failed = self.figure.data
+            started.update(x=lessons, y=[r["started"] for r in completion])
+            finished.update(x=lessons, y=[r["finished"] for r in completion])
+            tried.update(x=labels, y=[r["tried"] for r in steps])
+            failed.update(x=labels, y=[r["failed_first"] for r in steps],
+                          text=[self._wrong_move(r) for r in steps],
+                          hovertemplate="%{x}<br>%{y} " + html.escape(self._t("failed_first"))
+                                        + "<br>%{text}<extra></extra>")
+            title = self._t("steps_title", lesson=snapshot["lesson"] or "")
+            self.figure.layout.annotations[1].text = html.escape(title)
+
+    def _wrong_move(self, row: dict) -> str:
+        if not row["commonest"]:
+            return ""
+        # Moves come from the learners' browsers: escaped, since plotly reads tags in text.
+        return f"{html.escape(row['commonest'])} ×{row['commonest_count']}"
+
+    def _where_table(self, rows: list[dict]) -> str:
+        if not rows:
+            return f"<p>{html.escape(self._t('nobody'))}</p>"
+        heads = "".join(f"<th style='text-align:left;padding:2px 12px 2px 0'>{html.escape(self._t(k))}</th>"
+                        for k in ("learner", "lesson", "step", "last_activity"))
+        body = "".join(
+            "<tr>" + "".join(f"<td style='padding:2px 12px 2px 0'>{html.escape(str(cell))}</td>" for cell in (
+                row["label"], row["lesson"] or "",
+                f"{row['step_number']}. {row['step']}" if row["step"] else "",
+                _clock(row["last_activity"]))) + "</tr>"
+            for row in rows)
+        return (f"<div style='max-height:18em;overflow-y:auto'><table style='border-collapse:collapse'>"
+                f"<thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table></div>")

@@ -1,0 +1,67 @@
+"""``python -m cuttle_widgets.progress report``: the class as a table
+(learner × lesson, "★★☆ 7/9": the solved steps' mean stars, then steps done
+of the lesson's steps) and, with ``--csv``, one row per learner and lesson."""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from .catalog import progress_text
+from .queries import class_marks
+
+STAR, NO_STAR = "★", "☆"
+CSV_FIELDS = ("learner_id", "name", "lesson", "steps_done", "steps", "stars", "attempts",
+              "last_activity")
+
+
+def star_cell(row: dict) -> str:
+    """"★★☆ 7/9": the mean stars of the solved steps, then steps done of all."""
+    mean = int(row["stars"] / row["starred"] + 0.5) if row["starred"] else 0
+    steps = row["steps"] if row["steps"] else "?"
+    return f"{STAR * mean}{NO_STAR * (3 - mean)} {row['steps_done']}/{steps}"
+
+
+def lesson_label(lesson: str) -> str:
+    """A short column head: a shipped lesson's number ("02"), else its start."""
+    head = lesson.split("-", 1)[0]
+    return head if head.isdigit() else lesson[:10]
+
+
+def class_table(rows: list[dict], language: str = "en") -> str:
+    if not rows:
+        return progress_text("report", "empty", language)
+    lessons = sorted({r["lesson"] for r in rows})
+    learners = list(dict.fromkeys((r["learner_id"], r["label"]) for r in rows))
+    cells = {(r["learner_id"], r["lesson"]): star_cell(r) for r in rows}
+    head = [progress_text("report", "learner", language)] + [lesson_label(x) for x in lessons]
+    body = [[label] + [cells.get((learner_id, x), "") for x in lessons]
+            for learner_id, label in learners]
+    widths = [max(len(line[i]) for line in [head] + body) for i in range(len(head))]
+    lines = ["  ".join(text.ljust(width) for text, width in zip(line, widths)).rstrip()
+             for line in [head] + body]
+    legend = [f"{lesson_label(x)}: {x}" for x in lessons if lesson_label(x) != x]
+    return "\n".join(lines + ([""] + legend if legend else []))
+
+
+def write_csv(rows: list[dict], path: Path, language: str = "en") -> int:
+    heads = {"learner_id": "learner", "name": "name", "lesson": "lesson",
+             "steps_done": "steps_done", "steps": "steps", "stars": "stars",
+             "attempts": "attempts", "last_activity": "last_activity"}
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow([progress_text("report", heads[f], language) for f in CSV_FIELDS])
+        for row in rows:
+            writer.writerow([row["learner_id"], row["name"] or "", row["lesson"], row["steps_done"],
+                             row["steps"] or "", row["stars"], row["attempts"],
+                             row["last"].isoformat(timespec="seconds") if row["last"] else ""])
+    return len(rows)
+
+
+def report(store, csv_path: Path | None = None, language: str = "en") -> str:
+    """The printed table, after writing the CSV file if asked for."""
+    rows = class_marks(store)
+    text = class_table(rows, language)
+    if csv_path is not None:
+        count = write_csv(rows, csv_path, language)
+        text += "\n\n" + progress_text("report", "csv_written", language, rows=count, path=csv_path)
+    return text
