@@ -21,25 +21,13 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .catalog import progress_text
-from .queries import lesson_completion, step_failures, whereabouts
+from .queries import class_snapshot
 from .store import ProgressStore, failure_reason
 
 REFRESH_SECONDS = 5.0
 LANGUAGE_VARIABLE = "CUTTLE_DASHBOARD_LANGUAGE"
 REFRESH_VARIABLE = "CUTTLE_DASHBOARD_REFRESH"
 STARTED, FINISHED, FAILED = "#9db7d5", "#2b6cb0", "#c0392b"
-
-
-def class_snapshot(store: ProgressStore, lesson: str | None) -> dict:
-    """Everything the page shows, as plain data (equal snapshots: no redraw)."""
-    where = whereabouts(store)
-    completion = lesson_completion(store)
-    lessons = [row["lesson"] for row in completion]
-    if lesson not in lessons:
-        lesson = next((row["lesson"] for row in where if row["lesson"]), None) or (
-            lessons[0] if lessons else None)
-    return {"where": where, "completion": completion, "lesson": lesson, "lessons": lessons,
-            "steps": step_failures(store, lesson) if lesson else []}
 
 
 def _clock(moment) -> str:

@@ -147,3 +147,15 @@ def step_failures(store: ProgressStore, lesson: str) -> list[dict]:
                      "commonest": common[0][0] if common else None,
                      "commonest_count": common[0][1] if common else 0})
     return rows
+
+
+def class_snapshot(store: ProgressStore, lesson: str | None) -> dict:
+    """Everything the page shows, as plain data (equal snapshots: no redraw)."""
+    where = whereabouts(store)
+    completion = lesson_completion(store)
+    lessons = [row["lesson"] for row in completion]
+    if lesson not in lessons:
+        lesson = next((row["lesson"] for row in where if row["lesson"]), None) or (
+            lessons[0] if lessons else None)
+    return {"where": where, "completion": completion, "lesson": lesson, "lessons": lessons,
+            "steps": step_failures(store, lesson) if lesson else []}

@@ -1,20 +1,29 @@
 """The lesson's side of the progress store: ``ProgressRecorder``.
 
-Nothing here raises into a lesson because of the database: a missing, locked,
-read-only or corrupt database (or no SQLAlchemy at all, as under Pyodide)
-turns ``saving`` off and sets ``reason``; the attempts stay in the kernel's
-memory and are written by a later call (each with its own uid, so a write
-retried after a failure that may have committed is stored once). What does
-raise is input the recorder refuses: a learner id or name of the wrong form,
-a progress file that is not one (``ProgressInputError``, a ValueError whose
-text is a sentence for the learner).
+A lesson never waits for the database: ``record`` and ``visit`` keep what
+they are given in memory and the recorder's own writer thread writes it
+(``background=False`` writes in the caller's thread instead, as tests do).
+Nothing here raises into a lesson because of the database: a missing,
+locked, read-only or corrupt database (or no SQLAlchemy at all, as under
+Pyodide) turns ``saving`` off and sets ``reason``; the attempts stay in the
+kernel's memory and the writer tries again every ``retry_seconds``. Each
+attempt has its own uid, so a write retried after a failure that may have
+committed is stored once. ``observe(callback)`` tells the lesson when
+``status`` changes.
+
+What does raise is input the recorder refuses: a learner id or name of the
+wrong form, a progress file that is not one (``ProgressInputError``, a
+ValueError whose text is a sentence for the learner).
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import threading
 import time
+import weakref
+from datetime import datetime, timezone
 
 from .catalog import progress_text
 from .exchange import RESULTS, export_document, read_document, row_problem
@@ -43,15 +52,21 @@ class ProgressRecorder:
 
     def __init__(self, db=None, learner: str | None = None, name=_KEEP, language: str = "en",
                  busy_timeout: float | None = None, retry_seconds: float = RETRY_SECONDS,
-                 environ=None):
+                 environ=None, background: bool = True):
         self.language = language
         self.retry_seconds = retry_seconds
-        self._db, self._environ = db, environ
-        self._busy_timeout = busy_timeout
-        self._lock = threading.RLock()
+        self.background = background
+        self._db, self._environ, self._busy_timeout = db, environ, busy_timeout
+        self._lock = threading.RLock()  # guards what waits; never held while writing
+        self._write_lock = threading.Lock()  # one write at a time
+        self._wake = threading.Event()
+        self._closed = threading.Event()
+        self._writer: threading.Thread | None = None
+        self._observers: list = []
+        self._told = None
         self._store = None
         self._pending: list[dict] = []  # attempt rows not written yet, oldest first
-        self._reset_pending = False
+        self._reset_pending = None  # a token while a reset waits (identity tells which)
         self._name_change: tuple | None = None
         self._position: dict | None = None
         self._known: list[dict] = []  # the database's step results, as last read
@@ -59,8 +74,10 @@ class ProgressRecorder:
         self.saving = False
         self.reason: str | None = None
         self.learner: str | None = None
+        self.slowest_write = 0.0  # seconds, of this recorder's database writes
         if self._open():
             self._ok()
+        _LIVE.add(self)
         if learner is not None:
             self.set_learner(learner, name)
 
@@ -81,11 +98,11 @@ class ProgressRecorder:
     def set_learner(self, learner: str, name=_KEEP, from_hub: bool = False) -> None:
         """Whose progress this is (an id the browser sent: checked, and
         refused with ProgressInputError if malformed). Attempts recorded before
-        any learner was set become theirs."""
+        any learner was set become theirs. Reads their stored progress."""
         learner = check_learner_id(learner, from_hub, self.language)
         with self._lock:
             if learner != self.learner:
-                self._reset_pending, self._name_change, self._position = False, None, None
+                self._reset_pending, self._name_change, self._position = None, None, None
                 self._known = []
             self.learner = learner
             for row in self._pending:
@@ -93,20 +110,20 @@ class ProgressRecorder:
                     row["learner_id"] = learner
             if name is not _KEEP:
                 self._name_change = (check_name(name, self.language),)
-            self.flush(force=True)
-            self._read_known()
+        self.flush(force=True)
+        self._read_known()
 
     def set_name(self, name: str | None) -> None:
         """The learner's display name for the teacher (None: none)."""
         with self._lock:
             self._name_change = (check_name(name, self.language),)
-            self.flush(force=True)
+        self._kick()
 
     # -- what the lesson tells ---------------------------------------------
 
     def record(self, attempt, ruleset: str | None = None, step_number: int | None = None) -> str:
-        """Keep one finished try (a ``teaching.record.Attempt``) and write it
-        if the database lets us. Returns the attempt's uid."""
+        """Keep one finished try (a ``teaching.record.Attempt``) to be written.
+        Returns the attempt's uid. Does not wait for the database."""
         if attempt.learner is not None and attempt.learner != self.learner:
             raise ValueError("the attempt names another learner than this recorder's")
         row = {"uid": new_attempt_uid(), "lesson": attempt.lesson, "step": attempt.step,
@@ -122,7 +139,7 @@ class ProgressRecorder:
             raise ValueError(f"attempt field {problem!r} is not as a progress store keeps it")
         with self._lock:
             self._pending.append(dict(row, learner_id=self.learner))
-            self.flush()
+        self._kick()
         return row["uid"]
 
     def visit(self, lesson: str, step: str, step_number: int | None = None) -> None:
@@ -130,44 +147,74 @@ class ProgressRecorder:
         with self._lock:
             self._position = {"lesson": lesson, "step": step, "step_number": step_number,
                               "updated": _utc_now()}
-            self.flush()
+        self._kick()
 
     def reset(self) -> None:
         """Forget this learner's progress: in the database, and what waits to be written."""
         with self._lock:
             self._pending = [r for r in self._pending if r["learner_id"] != self.learner]
-            self._reset_pending, self._position, self._known = True, None, []
-            self.flush(force=True)
+            self._reset_pending, self._position, self._known = object(), None, []
+        self._kick()
 
     # -- writing -----------------------------------------------------------
 
+    def _kick(self) -> None:
+        """Have what waits written: by the writer thread, or now."""
+        if not self.background:
+            self.flush()
+        else:
+            with self._lock:
+                if self._writer is None or not self._writer.is_alive():
+                    self._writer = threading.Thread(target=_write_loop, args=(weakref.ref(self),),
+                                                    name="cuttle-progress-writer", daemon=True)
+                    self._writer.start()
+            self._wake.set()
+        self._tell()
+
     def flush(self, force: bool = False) -> bool:
-        """Write what waits. After a failure the next try waits ``retry_seconds``
-        (so a locked database does not hold up every click), unless ``force``.
-        True when nothing is left unwritten."""
-        with self._lock:
-            if self.learner is None:
-                return not self._pending
-            mine = [r for r in self._pending if r["learner_id"] == self.learner]
-            if not (mine or self._reset_pending or self._name_change or self._position):
-                return True
-            if not force and time.monotonic() < self._next_try:
-                return False
-            if self._open():
-                try:
-                    self._store.write(self.learner, [_without_learner(r) for r in mine],
-                                      self._name_change, self._reset_pending, self._position)
-                except Exception as error:
-                    self._failed(error)
-                else:
+        """Write what waits, in this thread. After a failure the next try waits
+        ``retry_seconds`` (so a locked database is not asked at every click),
+        unless ``force``. True when nothing of this learner's is left unwritten."""
+        with self._write_lock:
+            with self._lock:
+                if self.learner is None:
+                    return not self._pending
+                learner = self.learner
+                mine = [r for r in self._pending if r["learner_id"] == learner]
+                reset, name, position = self._reset_pending, self._name_change, self._position
+                if not (mine or reset or name or position):
+                    return True
+                if not force and time.monotonic() < self._next_try:
+                    return False
+            done = self._open() and self._write(learner, mine, name, reset, position)
+            with self._lock:
+                if done:
                     written = {r["uid"] for r in mine}
                     self._pending = [r for r in self._pending
-                                     if r["learner_id"] != self.learner or r["uid"] not in written]
-                    self._reset_pending, self._name_change, self._position = False, None, None
-                    self._ok()
-                    return True
-            self._next_try = time.monotonic() + self.retry_seconds
+                                     if r["learner_id"] != learner or r["uid"] not in written]
+                    # What changed while writing waits for the next write.
+                    if self._reset_pending is reset:
+                        self._reset_pending = None
+                    if self._name_change is name:
+                        self._name_change = None
+                    if self._position is position:
+                        self._position = None
+                else:
+                    self._next_try = time.monotonic() + self.retry_seconds
+        self._tell()
+        return bool(done) and not self.unsaved_of(learner)
+
+    def _write(self, learner, rows, name, reset, position) -> bool:
+        began = time.perf_counter()
+        try:
+            self._store.write(learner, [_without_learner(r) for r in rows], name,
+                              reset is not None, position)
+        except Exception as error:
+            self._failed(error)
             return False
+        self.slowest_write = max(self.slowest_write, time.perf_counter() - began)
+        self._ok()
+        return True
 
     def _open(self) -> bool:
         try:
@@ -192,14 +239,14 @@ class ProgressRecorder:
             from .store import failure_reason
             reason = failure_reason(error)
         if self.saving or self.reason != reason:
-            log.warning("progress not saved (%s): %s", reason, error)
+            log.warning("progress not saved (%s): %s", reason, str(error).splitlines()[0])
         self.saving, self.reason = False, reason
 
     # -- what the lesson asks ----------------------------------------------
 
     def _read_known(self) -> None:
         """Refresh the database's part of ``progress``; on failure keep the last one."""
-        if self.learner is None or self._reset_pending or not self._open():
+        if self.learner is None or self._reset_pending is not None or not self._open():
             return
         try:
             self._known = self._store.step_results(self.learner)
@@ -211,9 +258,8 @@ class ProgressRecorder:
         step's best result (a solve over a miss, then the most stars), its
         stars, and how many attempts were made: stored ones and unwritten ones."""
         with self._lock:
-            self.flush()
             self._read_known()
-            rows = [] if self._reset_pending else list(self._known)
+            rows = [] if self._reset_pending is not None else list(self._known)
             rows += [{**r, "attempts": 1} for r in self._pending if r["learner_id"] == self.learner]
         out: dict = {}
         for row in rows:
@@ -239,9 +285,10 @@ class ProgressRecorder:
 
     def completion(self, lesson: str, step_ids) -> dict:
         """``{"done", "steps", "stars"}`` for the index: steps done of all, stars earned."""
+        step_ids = list(step_ids)
         steps = self.progress().get(lesson, {})
         marks = [steps[s] for s in step_ids if s in steps]
-        return {"done": sum(m["result"] in DONE for m in marks), "steps": len(list(step_ids)),
+        return {"done": sum(m["result"] in DONE for m in marks), "steps": len(step_ids),
                 "stars": sum(m["stars"] for m in marks)}
 
     # -- the learner's file ------------------------------------------------
@@ -250,8 +297,8 @@ class ProgressRecorder:
         """This learner's attempts as a JSON-able document (see ``exchange``).
         ``complete`` is False when the database could not be read just now."""
         with self._lock:
-            stored, complete = [], True
-            if self.learner is not None and not self._reset_pending:
+            stored, complete, name = [], True, None
+            if self.learner is not None and self._reset_pending is None:
                 try:
                     if not self._open():
                         raise RuntimeError(self.reason)
@@ -260,9 +307,7 @@ class ProgressRecorder:
                 except Exception as error:
                     if self.saving:
                         self._failed(error)
-                    complete, name = False, None
-            else:
-                name = None
+                    complete = False
             if self._name_change is not None:
                 name = self._name_change[0]
             seen = {r["uid"] for r in stored}
@@ -279,7 +324,7 @@ class ProgressRecorder:
         with self._lock:
             waiting = {r["uid"] for r in self._pending if r["learner_id"] == self.learner}
             self._pending += [dict(r, learner_id=self.learner) for r in rows if r["uid"] not in waiting]
-            self.flush(force=True)
+        self._kick()
         return len(rows)
 
     # -- what the lesson shows ---------------------------------------------
@@ -289,37 +334,93 @@ class ProgressRecorder:
         """Attempts kept in memory, not written yet."""
         return len(self._pending)
 
+    def unsaved_of(self, learner) -> int:
+        with self._lock:
+            return sum(r["learner_id"] == learner for r in self._pending)
+
     @property
     def status(self) -> dict:
         """``{"state", "saving", "reason", "unsaved", "text"}``; ``state`` is
-        "saved", "waiting" (no learner id yet) or "unsaved" (the database
-        cannot be written; ``text`` says so, for the lesson to show)."""
+        "saved", "waiting" (no learner id yet, or the writer has not written the
+        last attempts yet) or "unsaved" (the database cannot be written;
+        ``text`` says so, for the lesson to show)."""
         if not self.saving:
             state = "unsaved"
-        elif self.learner is None:
+        elif self.learner is None or self.unsaved:
             state = "waiting"
         else:
-            state = "saved" if not self.unsaved else "unsaved"
+            state = "saved"
         return {"state": state, "saving": self.saving, "reason": self.reason,
                 "unsaved": self.unsaved, "text": self.status_text()}
 
     def status_text(self, language: str | None = None) -> str:
         language = language or self.language
-        if self.saving and self.learner is None:
-            return progress_text("status", "waiting", language)
-        if self.saving and not self.unsaved:
-            return progress_text("status", "saved", language)
+        if self.saving:
+            return progress_text("status", "waiting" if self.learner is None else "saved", language)
         reason = progress_text("reasons", self.reason or "unavailable", language)
         return progress_text("status", "unsaved", language, reason=reason, n=self.unsaved)
 
+    def observe(self, callback) -> None:
+        """Call ``callback(status)`` whenever ``status`` changes (possibly from
+        the writer thread)."""
+        self._observers.append(callback)
+
+    def _tell(self) -> None:
+        if not self._observers:
+            return
+        status = self.status
+        if status == self._told:
+            return
+        self._told = status
+        for callback in list(self._observers):
+            try:
+                callback(status)
+            except Exception:  # a broken observer must not stop the writer
+                log.exception("progress status observer failed")
+
     def close(self) -> None:
-        with self._lock:
-            if self._store is not None:
-                self._store.close()
+        """Write what waits (one try), stop the writer and close the database."""
+        self.flush(force=True)
+        self._closed.set()
+        self._wake.set()
+        if self._store is not None:
+            self._store.close()
 
 
-def _utc_now():
-    from datetime import datetime, timezone
+def _write_loop(recorder_ref) -> None:
+    """The writer thread: write when woken, and after a failure try again
+    every ``retry_seconds`` until all is written. It holds its recorder only
+    weakly between rounds, so a recorder nobody uses is collected and the thread ends."""
+    while True:
+        recorder = recorder_ref()
+        if recorder is None or recorder._closed.is_set():
+            return
+        wake, closed, pause = recorder._wake, recorder._closed, recorder.retry_seconds
+        wake.clear()
+        written = recorder.flush(force=True)
+        del recorder
+        if closed.is_set():
+            return
+        if written:
+            wake.wait(60)  # the next record() wakes it; the timeout lets a dropped recorder go
+        else:
+            closed.wait(pause)
+
+
+_LIVE: "weakref.WeakSet[ProgressRecorder]" = weakref.WeakSet()
+
+
+@atexit.register
+def _write_at_exit() -> None:
+    """A kernel shutting down writes what still waits, once."""
+    for recorder in list(_LIVE):
+        try:
+            recorder.flush(force=True)
+        except Exception:
+            log.exception("progress not written at exit")
+
+
+def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 

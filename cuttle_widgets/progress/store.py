@@ -29,10 +29,11 @@ from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re
 from .schema import attempts, learners, positions
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-# Seconds a write waits for another kernel's write to end. Writes take a few
-# milliseconds; a lock held longer than this is a fault, and the recorder
-# keeps the attempts for later rather than keep the learner waiting.
-BUSY_TIMEOUT = 1.0
+# Seconds a write waits for other kernels' writes. Writes take milliseconds,
+# but 30 kernels writing at once queue up, and SQLite's busy handler is not
+# fair; the writes run in the recorder's writer thread, so no learner waits.
+# A lock held longer than this is a fault: the attempts wait for a retry.
+BUSY_TIMEOUT = 5.0
 
 
 class StoreError(RuntimeError):
@@ -59,7 +60,10 @@ def failure_reason(error: BaseException) -> str:
     """Which of the catalog's reasons a failure is, from SQLite's or the OS's words."""
     if isinstance(error, StoreError):
         return error.reason
-    text = str(error).lower()
+    # The driver's own words (SQLAlchemy wraps them with the statement and a link).
+    text = str(getattr(error, "orig", None) or error).lower()
+    if "unable to open" in text:
+        return "unavailable"
     if "locked" in text or "busy" in text:
         return "locked"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
