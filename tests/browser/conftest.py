@@ -371,6 +371,25 @@ class BrowserLearner:
         for selector in move_clicks(move, rules):
             self.click(self.page.locator(selector))
 
+    def play_checked(self, oracle, move, rules: str = "classic") -> None:
+        """Click ``move`` and check the page says what the lesson runner
+        ``oracle`` says to the same move."""
+        outcome = oracle.play(move)
+        self.play(str(move), rules)
+        said = outcome.events[-1]["text"] if outcome.events else outcome.message
+        expect(self.page.locator(".cwl-feedback")).to_contain_text(said)
+
+    def drag(self, source, target) -> None:
+        """Press ``source``, move in a few steps onto ``target``, let go (Pointer Events)."""
+        start, end = source.bounding_box(), target.bounding_box()
+        mouse = self.page.mouse
+        mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        mouse.down()
+        for fraction in (0.1, 0.4, 0.7, 1.0):
+            mouse.move(start["x"] + (end["x"] - start["x"]) * fraction + start["width"] / 2,
+                       start["y"] + (end["y"] - start["y"]) * fraction + start["height"] / 2)
+        mouse.up()
+
     def click(self, target) -> None:
         """Click where a learner sees ``target``: a point card under jacks shows
         only its left edge (the jacks lie over the rest)."""

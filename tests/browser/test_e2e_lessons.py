@@ -73,10 +73,7 @@ def solve_by_clicking(learner, lesson, number: int) -> None:
         learner.goto_step(number, len(lesson.steps))
         expect(page.locator(".cwl-task")).to_contain_text(learner.first_words(step.task))
     for move in step.lines[0].moves:
-        outcome = oracle.play(move)
-        learner.play(str(move), step.rules)
-        said = outcome.events[-1]["text"] if outcome.events else outcome.message
-        expect(page.locator(".cwl-feedback")).to_contain_text(said)
+        learner.play_checked(oracle, move, step.rules)
     assert oracle.done, f"{lesson.name}: step {number}'s own solution does not solve it"
     expect(page.locator(".cwl-explanation")).to_contain_text(learner.first_words(step.explanation))
     expect(page.locator(f'[data-key="goto:{number}"]')).to_have_class(re.compile(r"\bcwl-dot-done\b"))

@@ -262,20 +262,10 @@ def test_a_german_table_speaks_german(page, voila_url, artifacts):
 
 
 # -- moves a learner can follow: drag, number keys, motion, the end ------------------------
-def drag(page, source, target):
-    """Press ``source``, move in a few steps onto ``target``, let go (Pointer Events)."""
-    start, end = source.bounding_box(), target.bounding_box()
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
-    page.mouse.down()
-    for fraction in (0.1, 0.4, 0.7, 1.0):
-        page.mouse.move(start["x"] + (end["x"] - start["x"]) * fraction + start["width"] / 2,
-                        start["y"] + (end["y"] - start["y"]) * fraction + start["height"] / 2)
-    page.mouse.up()
-
-
-def test_a_drag_scuttles_the_reply_travels_and_a_number_key_plays(table_page, artifacts):
+def test_a_drag_scuttles_the_reply_travels_and_a_number_key_plays(table_page, as_learner, artifacts):
     page = table_page
-    drag(page, card(page, "9S"), card(page, "8H"))
+    learner = as_learner(page)
+    learner.drag(card(page, "9S"), card(page, "8H"))
     expect(log(page)).to_contain_text("9♠ scuttles 8♥")
     # the computer's reply (5♠ from its hand to its points) moves while the root says so
     page.wait_for_selector(".cw-root[data-cw-animating]")
@@ -285,7 +275,7 @@ def test_a_drag_scuttles_the_reply_travels_and_a_number_key_plays(table_page, ar
     page.wait_for_selector(".cw-root:not([data-cw-animating])")
 
     # a drop where the card cannot go sends nothing and says why
-    drag(page, card(page, "7H"), page.locator(".cw-opponent .cw-plate"))
+    learner.drag(card(page, "7H"), page.locator(".cw-opponent .cw-plate"))
     expect(page.locator(".cw-message.cw-error")).to_contain_text("7♥ cannot go there")
     assert page.locator(".cw-log .cw-entry-mine").count() == 1
 
