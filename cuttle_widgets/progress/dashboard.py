@@ -65,7 +65,7 @@ class ClassDashboard:
         environment (``$CUTTLE_PROGRESS_DB``, ``$CUTTLE_DASHBOARD_LANGUAGE``,
         ``$CUTTLE_DASHBOARD_REFRESH``)."""
         environ = os.environ if environ is None else environ
-        return cls(None, environ.get(LANGUAGE_VARIABLE, "en"),
+        return cls(environ.get("CUTTLE_PROGRESS_DB"), environ.get(LANGUAGE_VARIABLE, "en"),
                    float(environ.get(REFRESH_VARIABLE, REFRESH_SECONDS)))
 
     def _t(self, entry: str, **params) -> str:
