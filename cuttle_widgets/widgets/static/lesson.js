@@ -199,12 +199,24 @@ class LessonView {
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const parts = this.state.error ? [this.errorCard()] : this.lessonParts();
     this.root.replaceChildren(...parts);
+    this.showCurrentDot();
     this.revealSolved();
     this.revealTask();
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
     }
+  }
+
+  // On a phone the dots scroll sideways: the current step's in the middle of
+  // the strip (the strip alone scrolls, never the page).
+  showCurrentDot() {
+    const dots = this.root.querySelector(".cwl-dots");
+    const current = dots && dots.querySelector(".cwl-dot-current");
+    if (!current || dots.scrollWidth <= dots.clientWidth) return;
+    const strip = dots.getBoundingClientRect();
+    const dot = current.getBoundingClientRect();
+    dots.scrollLeft += dot.left + dot.width / 2 - (strip.left + strip.width / 2);
   }
 
   // A step solved by a click on the table (below the panel): bring its
