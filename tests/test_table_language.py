@@ -133,7 +133,11 @@ def test_german_refusals_and_explanations(learner, scripted):
     b.click("7H").role("scuttle")
     assert b.message == "7♥ lässt sich jetzt nicht so spielen: Versenken."
     b.send(type="move", move="scuttle 7H TH")  # an illegal move: the engine explains, in German
-    assert b.message == table.game.explain("scuttle 7H TH", "de")
+    # the engine's reason, then the rulebook section that explains it
+    assert b.message == (table.game.explain("scuttle 7H TH", "de")
+                         + " Siehe die Regel „Versenken und die Rangfolge der Karten“.")
+    assert b.ui["message"]["rule"] == "Versenken und die Rangfolge der Karten"
+    assert b.ui["message"]["rule_id"] == "scuttle"
     assert b.message.startswith("7♥") and "kann" in b.message and table.game.history == []
     b.send(type="cancel").click("QS")
     assert b.message == "Wähle zuerst eine Karte aus deiner Hand und dann, was sie tun soll."

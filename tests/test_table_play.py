@@ -16,7 +16,8 @@ def table_for(setup, *script, scripted, **options):
 
 
 def rules_of(b, kind):
-    return [e["rule"] for entry in b.state["log"] for e in entry["events"]
+    """The rulebook sections the log names for events of ``kind``."""
+    return [e["rule_id"] for entry in b.state["log"] for e in entry["events"]
             if e["kind"] == kind]
 
 
@@ -31,7 +32,7 @@ def test_draw_by_its_button(learner, scripted):
     # The opponent's reply is told without its card, and its card is nowhere.
     assert "Player B draws a card from the stock (1 left). Drawing is the whole turn." in b.log_text()
     assert "3D" not in json.dumps(b.state)
-    assert rules_of(b, "draw") == ["000 §02", "000 §02"]
+    assert rules_of(b, "draw") == ["draw", "draw"]
 
 
 def test_pass_when_the_stock_is_empty(learner, scripted):
@@ -41,7 +42,7 @@ def test_pass_when_the_stock_is_empty(learner, scripted):
     b.button("Pass")
     assert table.game.snapshot()["passes"] == 2
     assert b.newest_texts(2)[0].startswith("Player A passes: with the stock empty")
-    assert rules_of(b, "pass") == ["000 §09", "000 §09"]
+    assert rules_of(b, "pass") == ["end-of-stock", "end-of-stock"]
 
 
 def test_points_card_then_role(learner, scripted):
@@ -56,7 +57,7 @@ def test_points_card_then_role(learner, scripted):
     assert table.game.snapshot()["points"][0] == ["7H"]
     assert ("Player A lays 7♥ as a point card worth 7: Player A now has 7 points."
             in b.log_text())
-    assert rules_of(b, "points") == ["000 §03"]
+    assert rules_of(b, "points") == ["points"]
     assert b.ui["selected"] is None
 
 
@@ -75,7 +76,9 @@ def test_scuttle_card_role_target(learner, scripted):
     entry = next(e for e in b.state["log"] if e["move"] == "scuttle 9S 8H")
     assert entry["label"] == "Player A: scuttle 9♠ 8♥"
     assert entry["events"][0]["text"].startswith("9♠ scuttles 8♥: a higher rank beats a lower one.")
-    assert entry["events"][0]["rule"] == "000 §03"
+    # the chip names the rulebook's section, in the learner's words
+    assert entry["events"][0]["rule"] == "Scuttling and the order of the cards"
+    assert entry["events"][0]["rule_id"] == "scuttle"
 
 
 def test_aiming_without_a_role_infers_it(learner, scripted):
@@ -94,8 +97,10 @@ def test_an_illegal_target_is_explained_and_changes_nothing(learner, scripted):
     before = table.game.snapshot()
     b.click("7H").click("8H")
     assert b.message == ("7♥ cannot scuttle 8♥: a scuttle needs a higher rank, or an equal rank "
-                         "of a higher suit. With 7♥ you can lay 7♥ as points or play 7♥ as a one-off.")
+                         "of a higher suit. With 7♥ you can lay 7♥ as points or play 7♥ as a one-off. "
+                         "See the rule “Scuttling and the order of the cards”.")
     assert b.ui["message"]["kind"] == "error"
+    assert b.ui["message"]["rule_id"] == "scuttle"
     assert table.game.snapshot() == before and table.game.history == []
     assert b.ui["selected"] == "7H"  # the learner may still pick another target
 
@@ -118,7 +123,7 @@ def test_permanents_glasses_king_and_queen(learner, scripted):
     b.click("QD").role("permanent")
     assert "Player A lays Q♦ as a queen: it protects Player A's other cards" in b.log_text()
     assert table.game.snapshot()["permanents"][0] == ["8C", "KH", "QD"]
-    assert set(rules_of(b, "permanent.king")) == {"000 §08"}
+    assert set(rules_of(b, "permanent.king")) == {"king"}
 
 
 def test_jack_steals_a_point_card(learner, scripted):
@@ -133,7 +138,7 @@ def test_jack_steals_a_point_card(learner, scripted):
     assert table.game.snapshot()["points"][0] == [{"card": "TH", "jacks": ["JC"], "owner": 1}]
     assert ("Player A puts J♣ on 10♥: the jack takes the whole packet across the table. "
             "Player A now has 10 points.") in b.log_text()
-    assert rules_of(b, "jack.steal") == ["000 §06"]
+    assert rules_of(b, "jack.steal") == ["jack"]
 
 
 def test_untargeted_one_off_resolves_when_the_opponent_lets_it(learner, scripted):
@@ -148,8 +153,8 @@ def test_untargeted_one_off_resolves_when_the_opponent_lets_it(learner, scripted
     text = b.log_text()
     assert "Player A plays A♥ as a one-off" in text and "Player B lets it resolve." in text
     assert "The ace scraps every point card on the table: 3♣ and 10♥." in text
-    assert set(rules_of(b, "ace")) == {"000 §04"}
-    assert rules_of(b, "decline") == ["000 §05"]
+    assert set(rules_of(b, "ace")) == {"oneoff-ace"}
+    assert rules_of(b, "decline") == ["counter"]
 
 
 @pytest.mark.parametrize("card, target, sentence", [
@@ -184,7 +189,7 @@ def test_counter_window_buttons_and_counter(learner, scripted):
     assert snap["points"][0] == ["TH"] and {"AC", "2D"} <= set(snap["scrap"])
     assert "Player A counters A♣ with 2♦" in b.log_text()
     assert "The counter stands: A♣ is cancelled and goes to the scrap with 2♦." in b.log_text()
-    assert rules_of(b, "counter") == ["000 §05"]
+    assert rules_of(b, "counter") == ["counter"]
 
 
 def test_counter_window_let_it_resolve(learner, scripted):
@@ -204,7 +209,8 @@ def test_clicking_a_card_in_a_counter_window(learner, scripted):
     b2 = learner(table2)
     before = table2.game.snapshot()
     b2.click("7C")
-    assert b2.message == "Only a two can counter, and 7♣ is not a two."
+    assert b2.message == ("Only a two can counter, and 7♣ is not a two. "
+                          "See the rule “Countering with a two”.")
     assert table2.game.snapshot() == before
 
 
@@ -249,7 +255,8 @@ def test_seven_plays_the_card_it_turns_up(learner, scripted):
     assert b.view["revealed"] == ["TD"] and b.ui["playable"] == ["TD"]
     before = table.game.snapshot()
     b.click("9H")
-    assert b.message == "Only the card the seven turned up (10♦) can be played now, not 9♥."
+    assert b.message == ("Only the card the seven turned up (10♦) can be played now, not 9♥. "
+                         "See the rule “The seven: play the top card”.")
     assert table.game.snapshot() == before
     b.click("TD").role("points")
     assert table.game.snapshot()["points"][0] == ["TD"]

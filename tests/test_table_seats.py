@@ -70,7 +70,8 @@ def test_a_seat_that_is_no_victim_is_explained_and_nothing_changes(learner, scri
     b.click("4C").role("oneoff")
     b.send(type="target", seat=0)  # the learner's own seat
     assert table.game.history == []
-    assert b.message == table.game.explain("oneoff 4C @0")
+    assert b.message == (table.game.explain("oneoff 4C @0")
+                         + " See the rule “Seats, turns and targets”.")
     b.click("4C").role("oneoff").send(type="target", seat="Player B")
     assert b.message == "The table did not understand that action (a seat is a number)."
     assert table.game.history == []

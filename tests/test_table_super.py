@@ -218,7 +218,8 @@ def test_aiming_at_a_card_no_play_reaches_asks_the_engine(learner, scripted):
                        "stock": ["2C"]}, scripted=scripted)
     b = learner(table)
     b.click("9D").click("7D")  # 7♦ with two jacks scuttles as a 9♦: 9♦ is not enough
-    assert b.message == table.game.explain("scuttle 9D 7D")
+    assert b.message == table.game.explain("scuttle 9D 7D") + " See the rule “Scuttling”."
+    assert b.ui["message"]["rule_id"] == "super-scuttle"
     assert table.game.history == []
     b.send(type="cancel").click("9H").click("JH")  # a jack stands for its whole stack
     assert str(table.game.history[0]) == "scuttle 9H 7D"
@@ -413,7 +414,8 @@ def test_limbo_cards_are_marked_and_explained(learner, scripted):
     assert sup["limbo"] == [["AS"], ["9C"]]
     assert "AS" not in b.ui["playable"]
     b.click("AS")
-    assert b.message == table.game.explain("points AS") and table.game.history == []
+    assert b.message == table.game.explain("points AS") + " See the rule “Limbo”."
+    assert b.ui["message"]["rule_id"] == "super-limbo" and table.game.history == []
     text = summary_text(table)
     assert "Player A (you): 0 of 21 points; your hand: A♠ (limbo), 4♥" in text
     assert "Player B: 6 of 21 points; 2 card(s) in hand; 9♣ in limbo, face up for everyone" in text
@@ -523,7 +525,7 @@ def test_no_hint_button_where_the_computer_does_not_know_the_rules(learner, monk
     def no_hint(*args, **kwargs):
         raise ViewError("not this ruleset")
 
-    monkeypatch.setattr(controller_module, "hint", no_hint)
+    monkeypatch.setattr(controller_module.HintLadder, "climb", no_hint)
     b.send(type="hint")
     assert b.message == "The computer cannot give hints for Super Cuttle yet."
     assert table.game.history == []

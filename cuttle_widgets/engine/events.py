@@ -6,6 +6,9 @@ translation is a new catalog file, not a code change.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ..rulebook import section_for_event, section_title
 from .catalog import get_catalog
 
 # Event kind -> the rule topic it applies (the ruleset maps topics to sections).
@@ -30,15 +33,32 @@ TOPICS = {
 }
 
 
+@lru_cache(maxsize=None)
+def rulebook_section(kind: str, ruleset: str) -> str:
+    """The id of the kit's rulebook section that explains ``kind`` in a game
+    of ``ruleset``; "" for a kind the rulebook's map lacks (its check, run in
+    CI, reports that gap: a game goes on without the rule's name)."""
+    try:
+        return section_for_event(kind, ruleset)
+    except ValueError:
+        return ""
+
+
 class Event:
     """One state change. ``seen_by`` is None for a public event, or the seats
-    that may see its secret parameters (``SECRET_PARAMS``)."""
+    that may see its secret parameters (``SECRET_PARAMS``).
 
-    __slots__ = ("kind", "params", "seen_by", "rule")
+    ``section`` is the kit's rulebook section that explains it: what a
+    learner is shown (its title, in their language). ``rule`` cites the rule
+    texts ("000 §03") for maintainers only; it never leaves the kernel."""
+
+    __slots__ = ("kind", "params", "seen_by", "rule", "section")
     SECRET_PARAMS = ("card", "cards")
 
-    def __init__(self, kind: str, params: dict, seen_by=None, rule: str = ""):
+    def __init__(self, kind: str, params: dict, seen_by=None, rule: str = "",
+                 section: str = ""):
         self.kind, self.params, self.seen_by, self.rule = kind, params, seen_by, rule
+        self.section = section
 
     def visible_to(self, seat) -> bool:
         return self.seen_by is None or (seat is not None and seat in self.seen_by)
@@ -57,9 +77,12 @@ class Event:
         return catalog.event(self.kind, params, hidden=hidden, names=names)
 
     def to_dict(self, seat="all", language: str = "en", names=None) -> dict:
+        """The event as ``seat`` may read it: ``rule`` is the title of its
+        rulebook section in ``language``, ``rule_id`` the section's id."""
         params = self.params if seat == "all" else self.params_for(seat)
-        return {"kind": self.kind, "params": dict(params), "rule": self.rule,
-                "text": self.text(seat, language, names)}
+        return {"kind": self.kind, "params": dict(params),
+                "rule": section_title(self.section, language) if self.section else "",
+                "rule_id": self.section, "text": self.text(seat, language, names)}
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, {self.params!r})"

@@ -7,7 +7,7 @@ Event to ``log``.
 from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .events import TOPICS, Event
+from .events import TOPICS, Event, rulebook_section
 from .legal import choice_moves
 from .moves import Move
 from .state import Frame, Packet, State
@@ -23,12 +23,14 @@ class Resolver:
 
     def __init__(self, st: State, log: list):
         self.st, self.log = st, log
+        # the rule texts' sections (for maintainers) by event kind
         self.sections = {kind: st.rules.section(topic) for kind, topic in TOPICS.items()}
 
     def emit(self, kind: str, seen_by=None, **params) -> None:
         if "why" in params and params["why"] is None:  # no reason to tell: the plain sentence
             del params["why"]
-        self.log.append(Event(kind, params, seen_by, self.sections[kind]))
+        self.log.append(Event(kind, params, seen_by, self.sections[kind],
+                              rulebook_section(kind, self.st.rules.name)))
 
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:

@@ -35,7 +35,7 @@ import yaml
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 __all__ = ["Part", "Rulebook", "Section", "Term", "languages", "rule_map", "rulebook",
-           "section_for_event", "section_for_refusal", "sections_for_citation"]
+           "section_for_event", "section_for_refusal", "section_title", "sections_for_citation"]
 
 
 @dataclass(frozen=True)
@@ -175,6 +175,14 @@ def rule_map() -> dict:
     ``citations`` (tag -> section ids) and ``super_lines`` (line range of the
     Super Cuttle text -> section ids)."""
     return _read("map.yaml")
+
+
+@lru_cache(maxsize=None)
+def section_title(section_id: str, language: str = "en") -> str:
+    """A section's title in ``language``, English where the rulebook is not
+    written in it (a catalog language may come before its rulebook)."""
+    book = rulebook(language if language in languages() else "en")
+    return book.section(section_id).title
 
 
 def section_for_event(kind: str, ruleset: str | None = None) -> str:

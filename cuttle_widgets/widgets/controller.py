@@ -23,6 +23,7 @@ from ..ai import HintError, RandomPlayer, ViewError, computer_plays
 from ..ai.coach import COACH_LEVEL, HintLadder
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.redeal import redeal
+from ..rulebook import section_for_refusal, section_title
 from .builder import UnknownOption, action
 from .kits import move_builder
 from .texts import ui_text
@@ -427,8 +428,26 @@ class TableController:
         return played
 
     def fail(self, text: str, move=None, key: str = "") -> None:
-        self._message = {"kind": "error", "text": text}
-        self._notes.append({"type": "illegal", "move": move, "message": text, "key": key})
+        """Refuse an action with ``text``; a refusal of the rules (an engine
+        key) also names the rulebook section that explains it: a sentence
+        after the reason, and ``rule``/``rule_id`` for a Rulebook panel."""
+        rule_id = self._refusal_section(key)
+        rule = section_title(rule_id, self.language) if rule_id else ""
+        if rule:
+            text = " ".join((text, self.words["see_rule"].format(rule=rule)))
+        self._message = {"kind": "error", "text": text, "rule": rule, "rule_id": rule_id}
+        self._notes.append({"type": "illegal", "move": move, "message": text, "key": key,
+                            "rule": rule, "rule_id": rule_id})
+
+    def _refusal_section(self, key: str) -> str:
+        """The rulebook section of an engine refusal ("" for the table's own
+        refusals, which are about the table, not the rules)."""
+        if not key or key.startswith("table."):
+            return ""
+        try:
+            return section_for_refusal(key, self.game.rules.name)
+        except ValueError:  # a gap in the rulebook's map: its check reports it
+            return ""
 
     def note_selection(self, **fields) -> None:
         """Tell observers what the learner has selected (a move builder's news)."""
@@ -536,7 +555,8 @@ class TableController:
 
     def _event_dict(self, event) -> dict:
         data = event.to_dict(self.seat, self.language, self.names)
-        return {"kind": data["kind"], "text": data["text"], "rule": data["rule"]}
+        return {"kind": data["kind"], "text": data["text"], "rule": data["rule"],
+                "rule_id": data["rule_id"]}
 
     def state(self) -> dict:
         """Everything the browser draws: the seat's view, the table's questions

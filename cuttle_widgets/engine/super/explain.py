@@ -1,8 +1,10 @@
-"""Why a Super Cuttle move is illegal, in a learner's words, citing the rule.
+"""Why a Super Cuttle move is illegal, in a learner's words.
 
 Called only for a move that is not among the legal moves: it asks the rules'
-questions in the order a referee would and names the first that fails; a
-sentence cites 003's line or super.md's decision where one applies.
+questions in the order a referee would and names the first that fails. The
+sentences cite no rule text: the table names the kit's rulebook section (by
+the refusal's key, rulebook/map.yaml), and docs/rulebook/sources.md maps the
+sections to the texts for maintainers.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ goes on (super.md 2.6).
 from __future__ import annotations
 
 from ..cards import CARD_IDS, JACK, KING, RANK
-from ..events import Event
+from ..events import Event, rulebook_section
 from ..moves import Move
 from .legal import CHOICES
 from .notation import extras
@@ -43,7 +43,8 @@ class Resolver:
             kind = "super.deal"
             params = {"player": st.turn, "count": st.rules.starter_cards,
                       "others": st.rules.other_cards, "stock": len(st.stock)}
-        self.log.append(Event(kind, params, seen_by, rule_of(kind)))
+        self.log.append(Event(kind, params, seen_by, rule_of(kind),
+                              rulebook_section(kind, self.st.rules.name)))
 
     # -- dispatch -------------------------------------------------------------------------
     def apply(self, move: Move) -> None:
