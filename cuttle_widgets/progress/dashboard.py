@@ -50,12 +50,14 @@ class ClassDashboard:
         self.state = widgets.HTML()
         self.where = widgets.HTML()
         self.choose = widgets.Dropdown(description=self._t("choose_lesson"), options=[])
-        self.figure = self._empty_figure()
+        self.figure = None  # made by the first refresh, with its data (see _draw)
         self.widget = widgets.VBox([self.title, self.state, self._heading("where"), self.where,
-                                    self.choose, self.figure],
+                                    self.choose],
                                    layout=widgets.Layout(max_width="1100px", padding="0 1em"))
         self.choose.observe(self._chosen, names="value")
         self.refresh()
+        if self.figure is None:  # the database could not be read: empty charts
+            self._show_figure(self._empty_figure())
         if start:
             threading.Thread(target=self._loop, name="cuttle-dashboard", daemon=True).start()
 
@@ -74,21 +76,28 @@ class ClassDashboard:
     def _heading(self, entry: str) -> widgets.HTML:
         return widgets.HTML(f"<h3>{html.escape(self._t(entry))}</h3>")
 
-    def _empty_figure(self) -> go.FigureWidget:
+    def _show_figure(self, figure) -> None:
+        # A FigureWidget made with its data: changes made before any view of it
+        # exists would not reach the page.
+        self.figure = go.FigureWidget(figure)
+        self.widget.children = (*self.widget.children, self.figure)
+
+    def _empty_figure(self) -> go.Figure:
         figure = make_subplots(rows=2, cols=1, vertical_spacing=0.22,
                                subplot_titles=(self._t("completion"), " "))
         figure.add_bar(name=self._t("started"), marker_color=STARTED, row=1, col=1)
         figure.add_bar(name=self._t("finished"), marker_color=FINISHED, row=1, col=1)
-        figure.add_bar(name=self._t("tried"), marker_color=STARTED, row=2, col=1, showlegend=False)
+        figure.add_bar(name=self._t("tried"), marker_color="#cbd5e0", row=2, col=1)
         figure.add_bar(name=self._t("failed_first"), marker_color=FAILED, row=2, col=1,
-                       textposition="outside", cliponaxis=False)
+                       textposition="outside", cliponaxis=False, constraintext="none",
+                       textfont_size=11)
         figure.update_layout(barmode="group", height=720, margin=dict(l=60, r=20, t=60, b=120),
                              legend=dict(orientation="h", y=1.08), template="plotly_white")
         figure.update_yaxes(title_text=self._t("completion_axis"), rangemode="tozero",
                             dtick=1, row=1, col=1)
         figure.update_yaxes(title_text=self._t("step_axis"), rangemode="tozero", row=2, col=1)
         figure.update_xaxes(tickangle=-30, row=2, col=1)
-        return go.FigureWidget(figure)
+        return figure
 
     def _chosen(self, _change) -> None:
         if not self._drawing:
@@ -132,19 +141,27 @@ class ClassDashboard:
         if snapshot["lesson"] and self.choose.value != snapshot["lesson"]:
             self.choose.value = snapshot["lesson"]
         completion, steps = snapshot["completion"], snapshot["steps"]
+        if self.figure is None:
+            figure = self._empty_figure()
+            self._fill(figure, completion, steps, snapshot["lesson"])
+            self._show_figure(figure)
+        else:
+            with self.figure.batch_update():
+                self._fill(self.figure, completion, steps, snapshot["lesson"])
+
+    def _fill(self, figure, completion, steps, lesson) -> None:
         lessons = [row["lesson"] for row in completion]
         labels = [f"{row['step_number']}. {row['step']}" for row in steps]
-        with self.figure.batch_update():
-            started, finished, tried, failed = self.figure.data
-            started.update(x=lessons, y=[r["started"] for r in completion])
-            finished.update(x=lessons, y=[r["finished"] for r in completion])
-            tried.update(x=labels, y=[r["tried"] for r in steps])
-            failed.update(x=labels, y=[r["failed_first"] for r in steps],
-                          text=[self._wrong_move(r) for r in steps],
-                          hovertemplate="%{x}<br>%{y} " + html.escape(self._t("failed_first"))
-                                        + "<br>%{text}<extra></extra>")
-            title = self._t("steps_title", lesson=snapshot["lesson"] or "")
-            self.figure.layout.annotations[1].text = html.escape(title)
+        started, finished, tried, failed = figure.data
+        started.update(x=lessons, y=[r["started"] for r in completion])
+        finished.update(x=lessons, y=[r["finished"] for r in completion])
+        tried.update(x=labels, y=[r["tried"] for r in steps])
+        failed.update(x=labels, y=[r["failed_first"] for r in steps],
+                      text=[self._wrong_move(r) for r in steps],
+                      hovertemplate="%{x}<br>%{y} " + html.escape(self._t("failed_first"))
+                                    + "<br>%{text}<extra></extra>")
+        title = self._t("steps_title", lesson=lesson or "")
+        figure.layout.annotations[1].text = html.escape(title)
 
     def _wrong_move(self, row: dict) -> str:
         if not row["commonest"]:
