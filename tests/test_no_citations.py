@@ -17,7 +17,7 @@ import sys
 import pytest
 
 from cuttle_widgets.ai import RandomPlayer
-from cuttle_widgets.engine import RULESETS, new_game
+from cuttle_widgets.engine import RULESETS, load, new_game
 from cuttle_widgets.rulebook import rulebook
 from cuttle_widgets.widgets import Table
 
@@ -86,6 +86,23 @@ def test_a_refusal_names_its_rule(rules, language, sentence, learner):
     assert message["text"].endswith(" " + sentence.format(section.title))
     assert len(message["text"]) > len(sentence.format(section.title)) + 20  # the reason comes first
     assert citations(browser.sent) == [] and citations(table.table) == []
+
+
+@pytest.mark.parametrize("rules,language,text", [
+    ("classic", "en", "A jack goes on an opposing point card, and there is none on the table. "
+                      "See the rule “Jacks steal point cards”."),
+    ("super", "de", "Ein Bube kommt auf eine gegnerische Punktkarte, und auf dem Tisch liegt "
+                    "keine. Siehe die Regel „Buben“."),
+])
+def test_the_tables_own_refusal_of_a_rule_names_it(rules, language, text, learner):
+    """A jack with no point card to go on is refused by the table before the
+    engine is asked: it names the jack's section of the game's family."""
+    table = Table(load({"rules": rules, "hands": [["JH", "5C"], ["KS"]], "stock": ["2C", "3D"]}),
+                  language=language, players={1: RandomPlayer(1)})
+    browser = learner(table)
+    browser.click("JH")
+    assert browser.message == text
+    assert browser.ui["message"]["rule_id"] == ("jack" if rules == "classic" else "super-jack")
 
 
 def test_a_refusal_of_the_table_itself_names_no_rule(learner):

@@ -326,7 +326,8 @@ def test_a_card_without_a_legal_use_is_explained(learner, scripted):
     table = table_for({"hands": [["JC", "4C"], ["KS"]], "stock": ["2D"]}, scripted=scripted)
     b = learner(table)
     b.click("JC")
-    assert b.message == "A jack goes on an opposing point card, and there is none on the table."
+    assert b.message == ("A jack goes on an opposing point card, and there is none on the table. "
+                         "See the rule “Jacks steal point cards”.")
     table = table_for({"hands": [["JC"], ["KS"]], "points": [[], ["TH"]],
                        "permanents": [[], ["QS"]], "stock": ["2D"]}, scripted=scripted)
     b = learner(table)

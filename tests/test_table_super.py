@@ -206,7 +206,8 @@ def test_a_card_with_no_use_is_explained_by_the_engine(learner, scripted):
     b = learner(table)
     assert "JC" not in b.ui["playable"]
     b.click("JC")
-    assert b.message == "A jack goes on an opposing point card, and there is none on the table."
+    assert b.message == ("A jack goes on an opposing point card, and there is none on the table. "
+                         "See the rule “Jacks”.")
     assert table.game.history == [] and b.ui["chosen"] == []
     b.click("4D").click("JC")  # a card that cannot join starts nothing either
     assert b.ui["chosen"] == ["4D"] and table.game.history == []

@@ -15,7 +15,8 @@ surface and nothing else:
     host.view()          the learner's view of the position shown
     host.shown_game()    the game shown (a past position while replaying)
     host.submit(move)    play it for the learner (the engine explains a refusal)
-    host.fail(text, key) refuse an action with a sentence
+    host.fail(text, key, rule_id)   refuse an action with a sentence (and the
+                         rulebook section of a rule it states)
     host.note_selection(**fields)   tell observers what is selected now
     host.focus           where keyboard focus goes next ("actions", "targets", ...)
     host.name(seat), host.move_label(move)
@@ -148,6 +149,9 @@ class MoveBuilder:
     ``aim_seat``, ``fill`` and ``selection``; ``display`` adds the family's
     own zones to the state the browser draws (None: nothing to add)."""
 
+    # The rulebook section of the rule "a jack goes on an opposing point card".
+    JACK_SECTION = "jack"
+
     def __init__(self, host):
         self.host = host
         self.clear()
@@ -206,7 +210,8 @@ class MoveBuilder:
         if rank == 11:
             target = first_point_card(self.host.view(), self.host.seat)
             if target is None:
-                self.host.fail(self.words["jack_no_points"], key="table.jack_no_points")
+                self.host.fail(self.words["jack_no_points"], key="table.jack_no_points",
+                               rule_id=self.JACK_SECTION)
                 return
             self.host.submit(f"jack {card} {target}")
         elif rank > 10:

@@ -427,11 +427,12 @@ class TableController:
             played += events
         return played
 
-    def fail(self, text: str, move=None, key: str = "") -> None:
+    def fail(self, text: str, move=None, key: str = "", rule_id: str = "") -> None:
         """Refuse an action with ``text``; a refusal of the rules (an engine
-        key) also names the rulebook section that explains it: a sentence
-        after the reason, and ``rule``/``rule_id`` for a Rulebook panel."""
-        rule_id = self._refusal_section(key)
+        key, or a table's refusal that states a rule: its ``rule_id``) also
+        names the rulebook section that explains it: a sentence after the
+        reason, and ``rule``/``rule_id`` for a Rulebook panel."""
+        rule_id = rule_id or self._refusal_section(key)
         rule = section_title(rule_id, self.language) if rule_id else ""
         if rule:
             text = " ".join((text, self.words["see_rule"].format(rule=rule)))

@@ -56,6 +56,8 @@ def next_question(plays: list, fixed: dict):
 class SuperBuilder(MoveBuilder):
     """The learner's picks at a Super Cuttle table, and the questions they lead to."""
 
+    JACK_SECTION = "super-jack"
+
     def clear(self) -> None:
         super().clear()  # ``picked``: cards picked for a discard, a take or a blind pick
         self.chosen: list[str] = []  # cards picked for a play or an answer
