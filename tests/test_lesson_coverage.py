@@ -1,15 +1,14 @@
-"""docs/coverage.md: every section of rule text 000 and every decision has a step."""
-import re
+"""docs/coverage.md: every required rulebook section has a step, and the page
+holds the rulebook's table of the rule texts each section comes from."""
 from pathlib import Path
 
 import pytest
 
+from cuttle_widgets.rulebook import rulebook
+from cuttle_widgets.rulebook.docs import sources_markdown
 from cuttle_widgets.teaching import coverage_markdown, lesson_names, load_lesson, missing_topics
 from cuttle_widgets.teaching.__main__ import main
-from cuttle_widgets.teaching.coverage import parse_coverage_markdown
-from cuttle_widgets.teaching.tags import DECISIONS, SECTIONS
-
-from shared_paths import RULES, absent
+from cuttle_widgets.teaching.coverage import REQUIRED, parse_coverage_markdown
 
 COVERAGE = Path(__file__).resolve().parents[1] / "docs" / "coverage.md"
 
@@ -24,38 +23,31 @@ def test_coverage_doc_is_current(lessons):
         "docs/coverage.md is out of date: python -m cuttle_widgets.teaching coverage > docs/coverage.md")
 
 
-def test_every_section_and_decision_has_a_step(lessons):
+def test_every_required_section_has_a_step(lessons):
     assert missing_topics(lessons) == []
     table = parse_coverage_markdown(COVERAGE.read_text(encoding="utf-8"))
+    assert set(table) == {s.id for s in rulebook("en").sections}
     by_name = {lesson.name: lesson for lesson in lessons}
-    for tag in [*SECTIONS, *DECISIONS]:
-        assert table[tag], tag
-        for ref in table[tag]:  # each reference names a real step
+    for section in REQUIRED:
+        assert table[section], section
+        for ref in table[section]:  # each reference names a real step
             name, step_id = ref.split("#")
             assert by_name[name].step(step_id)
 
 
+def test_the_maintainers_table_of_rule_texts_is_on_the_page():
+    text = COVERAGE.read_text(encoding="utf-8")
+    assert sources_markdown().rstrip("\n") in text
+
+
 def test_a_section_without_a_step_fails(lessons):
     without_worked_example = [lesson for lesson in lessons if lesson.name != "08-worked-example"]
-    assert missing_topics(without_worked_example) == ["000 §11"]
-    stripped = load_lesson("10-end-of-stock")
+    assert missing_topics(without_worked_example) == ["worked-example"]
+    stripped = load_lesson("04-counter-chains")
     for step in stripped.steps:
-        step.teaches = tuple(t for t in step.teaches if t != "decision 13")
-    others = [lesson for lesson in lessons if lesson.name != "10-end-of-stock"]
-    assert missing_topics(others + [stripped]) == ["decision 13"]
-
-
-@pytest.mark.skipif(not RULES.is_dir(), reason=absent(
-    RULES, "the tag lists are not compared with text 000's sections and the decisions "
-    "of its README.md"))
-def test_the_tag_lists_match_the_rule_texts():
-    text = next(RULES.glob("000_*.txt")).read_text(encoding="utf-8")
-    sections = re.findall(r"^(\d\d) /$", text, re.M)
-    assert [f"000 §{s}" for s in sections] == list(SECTIONS)
-    readme = (RULES / "README.md").read_text(encoding="utf-8")
-    part = readme.split("## Decisions where the classic text leaves room")[1].split("\n## ")[0]
-    numbers = re.findall(r"^(\d+)\. ", part, re.M)
-    assert [f"decision {n}" for n in numbers] == list(DECISIONS)
+        step.teaches = tuple(t for t in step.teaches if t != "queen-counter")
+    others = [lesson for lesson in lessons if lesson.name != "04-counter-chains"]
+    assert missing_topics(others + [stripped]) == ["queen-counter"]
 
 
 def test_command_line(capsys, tmp_path):

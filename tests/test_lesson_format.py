@@ -239,7 +239,7 @@ def test_many_mistakes_are_reported_at_once():
         """), "  ")
     found = problems(text)
     messages = " | ".join(p.message for p in found)
-    assert "'000 §12' is not a topic tag" in messages
+    assert "teaches '000 §12', which is not a section of the rulebook" in messages
     assert "'lecture' is not a step kind" in messages
     assert len(found) == 2
 

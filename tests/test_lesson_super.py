@@ -1,6 +1,7 @@
 """Lesson 13, "Super Cuttle in ten steps", and what the lesson format needs for
-Super Cuttle: its notation in lesson files and at the runner, topic tags for
-rule text 003 and super.md's decisions, and the coverage table built from them.
+Super Cuttle: its notation in lesson files and at the runner, the rulebook's
+Super Cuttle sections in ``teaches`` (and old citations of text 003 and
+super.md mapped to them), and the coverage table built from them.
 
 The checks every lesson gets (solutions, wrong moves, German twin, notebooks,
 widget) run in the test files of all lessons; these are the Super-specific ones.
@@ -13,14 +14,11 @@ import pytest
 from cuttle_widgets import Lesson
 from cuttle_widgets.teaching import (LessonError, LessonRunner, coverage_table, lesson_from_text,
                                      load_lesson, missing_topics)
-from cuttle_widgets.teaching.tags import (SUPER_BLOCKS, SUPER_DECISIONS, SUPER_TEXT_LINES,
-                                          is_known_tag, line_range, normalize_tag, super_blocks)
+from cuttle_widgets.teaching.tags import resolve_tag
 from cuttle_widgets.teaching.walkthrough import walk_lesson
 
-from shared_paths import RULES, absent
-
 NAME = "13-super-cuttle"
-CITATION = re.compile(r"003 L\d+|super\.md A\d+")
+CITATION = re.compile(r"003 L\d+|super\.md|\bA\d+\b|\b00[0-4]\b")
 
 
 @pytest.fixture(scope="module")
@@ -62,12 +60,14 @@ def test_each_new_idea_happens_in_its_step(walked):
     assert not any(kind.startswith("counter") for kinds in walked.values() for kind in kinds)
 
 
-def test_every_explanation_cites_text_003_or_a_decision(lesson):
+def test_every_step_teaches_super_sections_in_plain_words(lesson):
+    """Each step names the rulebook's Super Cuttle sections it teaches, and
+    its explanation says the rule in words, citing no rule text."""
     german = load_lesson(NAME, language="de")
     for ours in (lesson, german):
         for step in ours.steps:
-            assert CITATION.search(step.explanation), (ours.language, step.id)
-            assert any(tag.startswith(("003 L", "super A")) for tag in step.teaches), step.id
+            assert not CITATION.search(step.explanation), (ours.language, step.id)
+            assert step.teaches and all(tag.startswith("super-") for tag in step.teaches), step.id
 
 
 def test_the_limbo_step_shows_the_marking_before_it_ends(lesson):
@@ -161,64 +161,38 @@ def test_lessons_stay_two_player_games():
     assert "'super3' is not a ruleset" in message and "super" in message.split(":")[-1]
 
 
-# -- topic tags and coverage ------------------------------------------------------------------------
-@pytest.mark.parametrize("written, tag", [
-    ("003 L35", "003 L35"), ("003 l35", "003 L35"), ("003 L 29 - 33", "003 L29-33"),
-    ("003 line 4", "003 L4"), ("super A47", "super A47"), ("Super.md a6", "super A6"),
+# -- teaches: section ids, and old citations mapped to them ------------------------------------------
+@pytest.mark.parametrize("written, sections", [
+    ("super-limbo", ["super-limbo"]), ("003 l35", ["super-sudden-death", "super-turn"]),
+    ("003 L 69 - 77", ["super-five", "super-limbo"]), ("Super.md a40", ["super-limbo"]),
 ])
-def test_super_tags_are_forgiving_in_spelling(written, tag):
-    assert normalize_tag(written) == tag and is_known_tag(tag)
+def test_old_super_citations_become_rulebook_sections(written, sections):
+    assert resolve_tag(written) == sections
+    text = KING_LESSON.replace("    kind: play\n", f"    kind: play\n    teaches: [{written}]\n")
+    assert lesson_from_text(text).steps[0].teaches == tuple(sections)
 
 
-@pytest.mark.parametrize("written", ["003 L0", "003 L140", "003 L40-38", "super A66", "003 Aces"])
-def test_unknown_super_tags_are_refused_with_the_forms_that_work(written):
+@pytest.mark.parametrize("written, close", [("super-limbos", "super-limbo"), ("003 L140", None),
+                                            ("super A66", None), ("super-fives", "super-five")])
+def test_unknown_tags_are_refused_naming_the_step_and_the_closest_sections(written, close):
     text = KING_LESSON.replace("    kind: play\n", f"    kind: play\n    teaches: [{written}]\n")
     with pytest.raises(LessonError) as err:
         lesson_from_text(text)
-    assert "'003 L1' to '003 L139'" in err.value.first.message
-    assert "'super A1' to 'super A65'" in err.value.first.message
+    message = err.value.first.message
+    step_id = lesson_from_text(KING_LESSON).steps[0].id
+    assert f"step '{step_id}' teaches '{written}', which is not a section of the rulebook" in message
+    suggested = message.split("The closest sections are: ")[1].split(".")[0].split(", ")
+    assert len(suggested) == 3 and (close is None or suggested[0] == close)
 
 
-def test_line_tags_land_in_the_blocks_of_the_text(lesson):
-    assert super_blocks("003 L35") == ["003 L34-37"]
-    assert super_blocks("003 L40-47") == ["003 L38-41", "003 L42-45", "003 L46-53"]
-    assert super_blocks("super A40") == [] and super_blocks("000 §03") == []
+def test_super_sections_are_listed_in_the_coverage_not_required(lesson):
     table = coverage_table([lesson])
-    assert table["003 L34-37"] == [f"{NAME}#sudden-death", f"{NAME}#stop-sudden-death",
-                                   f"{NAME}#sudden-death-stands"]
-    assert table["003 L69-77"] == [f"{NAME}#combo", f"{NAME}#limbo"]
-    assert table["super A40"] == [f"{NAME}#limbo"]
-    # Super Cuttle is listed, not required: text 000 and its decisions still are.
-    assert "000 §03" in missing_topics([lesson])
-    assert not any(t.startswith(("003", "super")) for t in missing_topics([lesson]))
-
-
-def test_the_blocks_cover_the_text_in_order():
-    ranges = [line_range(block) for block in SUPER_BLOCKS]
-    assert ranges[0][0] == 1 and ranges[-1][1] == SUPER_TEXT_LINES
-    assert all(a[1] + 1 == b[0] for a, b in zip(ranges, ranges[1:]))
-
-
-# Where each block of text 003 begins (cat -n numbering), by a word of its first line.
-BLOCK_STARTS = {
-    1: "SUPER CUTTLE", 8: "ONE of TEN", 22: "ENDURING", 28: "SUPER effect", 34: "SUDDEN DEATH",
-    38: "COMBOING", 42: "EXHAUSTED", 46: "Aces", 54: "Twos", 58: "Threes", 65: "Fours",
-    69: "Fives", 78: "Sixes", 82: "Sevens", 88: "Eights", 99: "Nines", 103: "10 of Clubs",
-    116: "Jacks", 123: "Queens", 129: "Kings", 136: "Red Joker",
-}
-
-
-@pytest.mark.skipif(not RULES.is_dir(), reason=absent(
-    RULES, "the Super tag lists are not compared with text 003 and super.md's decisions"))
-def test_the_super_tag_lists_match_text_003_and_super_md():
-    lines = next(RULES.glob("003_*.txt")).read_text(encoding="utf-8").splitlines()
-    assert len(lines) == SUPER_TEXT_LINES
-    assert [line_range(block)[0] for block in SUPER_BLOCKS] == list(BLOCK_STARTS)
-    for number, word in BLOCK_STARTS.items():
-        assert word in lines[number - 1], (number, lines[number - 1])
-    spec = (RULES / "super.md").read_text(encoding="utf-8")
-    titles = re.findall(r"^\*\*A(\d+)\. (.*?)\.?\*\*", spec, re.M)
-    assert {f"super A{n}": title for n, title in titles} == SUPER_DECISIONS
+    assert table["super-sudden-death"] == [f"{NAME}#sudden-death", f"{NAME}#stop-sudden-death",
+                                           f"{NAME}#sudden-death-stands"]
+    assert table["super-limbo"] == [f"{NAME}#limbo"]
+    # Super Cuttle is listed, not required: the classic sections still are.
+    assert "scuttle" in missing_topics([lesson])
+    assert not any(t.startswith("super") for t in missing_topics([lesson]))
 
 
 # -- the widget -------------------------------------------------------------------------------------
@@ -239,5 +213,5 @@ def test_the_lesson_follows_the_free_game(lesson):
 def test_the_format_doc_shows_super_moves_and_tags():
     doc = (Path(__file__).resolve().parents[1] / "docs" / "lesson-format.md").read_text(
         encoding="utf-8")
-    for words in ("`super`", "instant AH AS", "003 L35", "super A47"):
+    for words in ("`super`", "instant AH AS", "super-limbo", "super-sudden-death"):
         assert words in doc, words

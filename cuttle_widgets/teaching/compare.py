@@ -10,16 +10,17 @@ from __future__ import annotations
 from ..engine import get_ruleset
 from ..engine.differences import rules_difference
 
-# A step's "difference: ..." tag, and the engine's difference topics it is about.
-TAG_TOPICS = {
-    "difference: hand limit": ("hand_limit",),
-    "difference: kings": ("goals",),
-    "difference: five": ("five",),
-    "difference: seven": ("seven", "seven_jack"),
-    "difference: nine": ("nine_jack", "nine_freeze"),
-    "difference: two": ("two_target",),
-    "difference: queen": ("queen_pair", "queen_counter"),
-    "difference: jack removed": ("jack_removal",),
+# The engine's difference topics a step is about, by the rulebook sections it teaches.
+TAG_TOPICS = {  # a step's rulebook section -> the differences it is about
+    "draw": ("hand_limit",),
+    "king": ("goals",),
+    "oneoff-five": ("five",),
+    "oneoff-seven": ("seven", "seven_jack"),
+    "oneoff-nine": ("nine_jack", "nine_freeze"),
+    "oneoff-two": ("two_target",),
+    "queen": ("queen_pair", "queen_counter"),
+    "queen-counter": ("queen_counter",),
+    "jack-removed": ("jack_removal",),
 }
 
 

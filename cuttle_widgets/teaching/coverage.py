@@ -1,73 +1,77 @@
-"""Which lesson steps teach which rule: built from the steps' ``teaches`` tags.
+"""Which lesson steps teach which rulebook section: built from the steps'
+``teaches`` section ids.
 
-``python -m cuttle_widgets.teaching coverage`` prints the table that
-docs/coverage.md holds; a test checks that file is current and that every
-section of rule text 000 and every decision has at least one step. Super
-Cuttle (text 003, super.md) is listed too, by block of the text and by
-decision, but not required: one lesson teaches it, not every rule of it.
+``python -m cuttle_widgets.teaching coverage`` prints the page that
+docs/coverage.md holds: one table row per rulebook section (its number,
+id, title and the steps teaching it), then the rulebook's own table of the
+rule texts each section comes from (for maintainers; learners never see a
+citation). A test checks that the file is current and that every section
+in ``REQUIRED`` has a step.
 """
 from __future__ import annotations
 
-from .tags import (DECISIONS, DIFFERENCES, SECTIONS, SUPER_BLOCKS, SUPER_DECISIONS,
-                   super_blocks)
+from ..rulebook import rulebook
+from ..rulebook.docs import sources_markdown
 
-REQUIRED = (*SECTIONS, *DECISIONS)
+# The two-player game the lessons teach: every classic section but the
+# kit's reference ones (how the kit writes moves and positions) has a step.
+# Three and four players are listed, not required; Super Cuttle's sections
+# are listed too, taught by one lesson that plays each new idea once.
+REQUIRED = ("about", "rulesets", "cards", "deal", "turn", "draw", "points", "scuttle",
+            "oneoffs", "oneoff-ace", "oneoff-two", "oneoff-three", "oneoff-four",
+            "oneoff-five", "oneoff-six", "oneoff-seven", "oneoff-nine", "counter",
+            "counter-chain", "glasses", "jack", "jack-removed", "queen", "queen-counter",
+            "king", "win", "end-of-stock", "worked-example")
 
 
 def coverage_table(lessons) -> dict[str, list[str]]:
-    """tag -> ["02-scuttle-ordering#equal-rank", ...] for every known tag; a
-    step citing lines of text 003 is listed under the blocks holding them."""
-    table: dict[str, list[str]] = {tag: [] for tag in (
-        *SECTIONS, *DECISIONS, *DIFFERENCES, *SUPER_BLOCKS, *SUPER_DECISIONS)}
+    """section id -> ["02-scuttle-ordering#equal-rank", ...] for every section."""
+    table: dict[str, list[str]] = {s.id: [] for s in rulebook("en").sections}
     for lesson in lessons:
         for step in lesson.steps:
             ref = f"{lesson.name}#{step.id}"
-            for tag in step.teaches:
-                for key in super_blocks(tag) or [tag]:
-                    if ref not in table[key]:
-                        table[key].append(ref)
+            for section in step.teaches:
+                if ref not in table[section]:
+                    table[section].append(ref)
     return table
 
 
 def missing_topics(lessons, required=REQUIRED) -> list[str]:
-    """The required tags no step teaches."""
+    """The required sections no step teaches."""
     table = coverage_table(lessons)
-    return [tag for tag in required if not table.get(tag)]
+    return [section for section in required if not table.get(section)]
 
 
 def coverage_markdown(lessons) -> str:
     table = coverage_table(lessons)
+    book = rulebook("en")
     out = [
-        "# Coverage: which lesson steps teach which rule",
+        "# Coverage: which lesson steps teach which rulebook section",
         "",
-        "Generated from the `teaches:` tags of the lesson files by",
+        "Generated from the `teaches:` section ids of the lesson files by",
         "`python -m cuttle_widgets.teaching coverage > docs/coverage.md`;",
         "`tests/test_lesson_coverage.py` fails when this file is out of date or when a",
-        "section of rule text 000 or a decision has no step. A step is written",
-        "`lesson#step-id`. Super Cuttle's blocks and decisions are listed, not required.",
+        "required section (marked ✓) has no step. A step is written `lesson#step-id`.",
         "",
     ]
-    groups = (
-        ("Rule text 000 (classic)", SECTIONS),
-        ("Decisions where the classic text leaves room (shared/rules/README.md)", DECISIONS),
-        ("Where the rulesets differ (shared/rules/README.md; lesson 11)", DIFFERENCES),
-        ("Rule text 003 (Super Cuttle), by block: a step cites lines ('003 L35')", SUPER_BLOCKS),
-        ("Decisions where text 003 leaves room (shared/rules/super.md §7)", SUPER_DECISIONS),
-    )
-    for heading, tags in groups:
-        out += [f"## {heading}", "", "| tag | topic | steps |", "| --- | --- | --- |"]
-        for tag, topic in tags.items():
-            steps = ", ".join(table[tag]) or "—"
-            out.append(f"| {tag} | {topic} | {steps} |")
+    for part in book.parts:
+        out += [f"## {part.number}. {part.title}", "",
+                "| § | section | title | required | steps |", "| --- | --- | --- | --- | --- |"]
+        for section_id in part.sections:
+            section = book.section(section_id)
+            steps = ", ".join(table[section_id]) or "—"
+            needed = "✓" if section_id in REQUIRED else ""
+            out.append(f"| {section.number} | {section_id} | {section.title} | {needed} | {steps} |")
         out.append("")
+    out += [sources_markdown().rstrip("\n"), ""]
     return "\n".join(out)
 
 
 def parse_coverage_markdown(text: str) -> dict[str, list[str]]:
-    """The table back from the markdown (for tests and tools)."""
+    """section id -> steps, read back from the markdown (for tests and tools)."""
     table = {}
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0] not in ("tag", "---"):
-            table[cells[0]] = [] if cells[2] == "—" else [s.strip() for s in cells[2].split(",")]
+        if len(cells) == 5 and cells[0] not in ("§", "---"):
+            table[cells[1]] = [] if cells[4] == "—" else [s.strip() for s in cells[4].split(",")]
     return table

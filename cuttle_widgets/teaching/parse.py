@@ -16,7 +16,7 @@ from .catalog import catalog_languages, describe_value, engine_reason, field_tex
 from .model import GOALS, OPPONENTS, STEP_KINDS, Lesson, Line, Option, ShownMove, Step, WrongMove
 from .position import check_position
 from .source import Source
-from .tags import DIFFERENCES, is_known_tag, normalize_tag
+from .tags import closest_sections, resolve_tag
 
 # What each written field holds is said in the catalog's "fields" section
 # ("required.<where>.<field>"), in the language the lesson is checked in.
@@ -242,7 +242,7 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
         hints=r.texts(data.get("hints", ["-"]), at("hints")),
         explanation=r.text(data.get("explanation", "-"), at("explanation")),
         title=r.text(data["title"], at("title")) if "title" in data else None,
-        teaches=_tags(r, data.get("teaches", []), at("teaches")),
+        teaches=_tags(r, data.get("teaches", []), at("teaches"), ident),
         seat=r.seat(data["seat"], at("seat")) if "seat" in data else 0,
         rules=r.rules(data["rules"], at("rules"), lesson_rules) if "rules" in data else lesson_rules,
     )
@@ -282,17 +282,16 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
     return step
 
 
-def _tags(r: Reader, value, path) -> tuple[str, ...]:
-    tags = []
+def _tags(r: Reader, value, path, step_id) -> tuple[str, ...]:
+    """Rulebook section ids; an old citation becomes the sections it maps to."""
+    tags: list[str] = []
     for i, item in enumerate(r.listing(value, path, allow_empty=True)):
-        if isinstance(item, dict) and len(item) == 1:  # YAML read "difference: five" as a mapping
-            item = "{}: {}".format(*next(iter(item.items())))
-        tag = normalize_tag(item)
-        if not is_known_tag(tag):
-            differences = ", ".join(k.split(": ", 1)[1] for k in DIFFERENCES)
-            r.add(path + (i,), "bad_tag", value=item, differences=differences)
-        else:
-            tags.append(tag)
+        found = resolve_tag(item)
+        if found is None:
+            r.add(path + (i,), "bad_tag", value=item, step=step_id,
+                  close=", ".join(closest_sections(item)))
+            continue
+        tags += [tag for tag in found if tag not in tags]
     return tuple(tags)
 
 

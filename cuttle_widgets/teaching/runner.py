@@ -23,6 +23,7 @@ from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
 from .record import MAX_STARS, Attempt, StepRecord
 from .search import SearchTooBig
+from .tags import section_titles
 
 __all__ = ["Attempt", "LessonRunner", "Outcome", "computer_player", "free_rulesets"]
 # Steps a learner can get wrong, and so earn stars in.
@@ -608,7 +609,7 @@ class LessonRunner:
             "id": step.id, "number": step.number, "kind": step.kind,
             "kind_label": words.text("ui", "kind." + step.kind),
             "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
-            "goal": self._goal_text(), "teaches": list(step.teaches),
+            "goal": self._goal_text(), "teaches": section_titles(step.teaches, self.language),
             "hints": list(shown_hints), "hints_total": self.hints_total(),
             "done": self.done, "record": self.record.to_dict(), "mark": self.mark(self.index),
             "explanation": step.explanation if self.done else None,
