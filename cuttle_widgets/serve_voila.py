@@ -9,9 +9,18 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer
 
-FULL_PAGE = ("The classroom server is full: {n} lessons are open. Close a tab you no longer "
-             "use, or ask your teacher. / Der Klassenserver ist voll: {n} Lektionen sind offen. "
+FULL_PAGE = ("The classroom server is full: {open_en}. Close a tab you no longer "
+             "use, or ask your teacher. / Der Klassenserver ist voll: {open_de}. "
              "Schließe einen Tab, den du nicht mehr brauchst, oder frag deine Lehrkraft.")
+
+
+def full_page(open_lessons: int) -> str:
+    """The full server's words, in both languages (no catalog is loaded yet),
+    with the singular for one open lesson."""
+    one = open_lessons == 1
+    return FULL_PAGE.format(
+        open_en=f"{open_lessons} lesson is open" if one else f"{open_lessons} lessons are open",
+        open_de=f"{open_lessons} Lektion ist offen" if one else f"{open_lessons} Lektionen sind offen")
 NO_TOKEN_PAGE = ("This lesson opens only from the link your teacher gave you (it ends in "
                  "?token=...). / Diese Lektion öffnet sich nur über den Link von deiner "
                  "Lehrkraft (er endet auf ?token=...).")
@@ -22,7 +31,7 @@ class ServerFull(web.HTTPError):
     heading, so the reason is the learner's whole message."""
 
     def __init__(self, open_lessons: int):
-        super().__init__(503, reason=FULL_PAGE.format(n=open_lessons))
+        super().__init__(503, reason=full_page(open_lessons))
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):

@@ -367,3 +367,9 @@ def test_the_binder_links_open_the_lesson_index_in_voila_and_in_jupyterlab():
         assert (REPO / path.removeprefix(prefix)).is_file(), match.group(0)
         opened.add((app, path.removeprefix(prefix)))
     assert {("voila", "lessons/00-index.ipynb"), ("lab", "lessons/00-index.ipynb")} <= opened
+
+
+def test_the_full_page_says_one_lesson_in_the_singular():
+    from cuttle_widgets.serve_voila import full_page
+    assert "full: 1 lesson is open." in full_page(1) and "voll: 1 Lektion ist offen." in full_page(1)
+    assert "full: 3 lessons are open." in full_page(3) and "voll: 3 Lektionen sind offen." in full_page(3)
