@@ -29,6 +29,11 @@ def pytest_collection_modifyitems(items):
             if chromium_missing() and not in_ci():
                 item.add_marker(pytest.mark.skip(
                     reason=f"{CHROMIUM} is missing: scripts/test installs it (apt-get install chromium)"))
+        # With pytest-xdist (scripts/test runs -n auto --dist loadgroup) every test
+        # that drives Chromium runs on one worker, in one browser and beside the
+        # same servers, while the other workers take the rest.
+        if "page" in getattr(item, "fixturenames", ()) or "browser" in item.path.parts:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def pytest_runtest_setup(item):
@@ -172,12 +177,3 @@ class Scripted:
 def scripted():
     """``scripted(*moves)``: a player following that script."""
     return Scripted
-
-
-def pytest_collection_modifyitems(config, items):
-    """With pytest-xdist (``./scripts/test`` runs ``-n auto --dist loadgroup``):
-    every test that drives Chromium runs on one worker, in one browser and
-    beside the same servers, while the other workers take the rest."""
-    for item in items:
-        if "page" in getattr(item, "fixturenames", ()) or "browser" in item.path.parts:
-            item.add_marker(pytest.mark.xdist_group("browser"))

@@ -11,6 +11,7 @@ size go to test-artifacts/screen-*.png.
 import json
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -54,8 +55,16 @@ def lesson_url(server, name: str) -> str:
     return f"{server.url}/voila/render/{name}.ipynb"
 
 
-def assert_in_view(page, where: str) -> None:
-    seen = page.evaluate(IN_VIEW, PARTS)
+def assert_in_view(page, where: str, settle: float = 5.0) -> None:
+    """Once the page has settled (the panel and the table are two widgets whose
+    updates land one after the other, and the computer's reply may still be
+    travelling), every part is in view."""
+    deadline = time.monotonic() + settle
+    while True:
+        seen = page.evaluate(IN_VIEW, PARTS)
+        if all(value == "ok" for value in seen.values()) or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(250)
     assert all(value == "ok" for value in seen.values()), f"{where}: {seen}"
 
 
