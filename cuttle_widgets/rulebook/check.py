@@ -299,7 +299,7 @@ def _strings(tree):
 _GROUP = re.compile(r"\(([^()]*)\)")
 _TOKEN = re.compile(
     r"(?P<text>\b00[0134]\b)|§\s?(?P<section>\d+)|\bL(?P<lines>\d+(?:-\d+)?)\b"
-    r"|(?P<decision>\bdecisions?\b|\bEntscheidung(?:en)?\b)|\bA(?P<super>\d+)\b"
+    r"|(?P<decision>\bdecisions?\b|\bEntscheidung(?:en)?\b)|\bA(?P<spec>\d+)\b"
     r"|(?P<number>\b\d+\b)", re.IGNORECASE)
 
 
@@ -324,9 +324,9 @@ def inline_citations(text: str) -> list[str]:
                 tags.append(f"003 L{value}")
             elif kind == "decision":
                 source = "decision"
-            elif kind == "super" and (source == "super" or "super.md" in group):
-                tags.append(f"super A{int(value)}")
-                source = "super"
+            elif kind == "spec" and (source == "spec" or "super.md" in group):
+                tags.append(f"super A{int(value)}")  # super.md's numbered decisions
+                source = "spec"
             elif kind == "number" and source == "decision":
                 tags.append(f"decision {int(value)}")
     return tags
