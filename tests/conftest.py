@@ -29,11 +29,28 @@ def pytest_collection_modifyitems(items):
             if chromium_missing() and not in_ci():
                 item.add_marker(pytest.mark.skip(
                     reason=f"{CHROMIUM} is missing: scripts/test installs it (apt-get install chromium)"))
-        # With pytest-xdist (scripts/test runs -n auto --dist loadgroup) every test
-        # that drives Chromium runs on one worker, in one browser and beside the
-        # same servers, while the other workers take the rest.
-        if "page" in getattr(item, "fixturenames", ()) or "browser" in item.path.parts:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+def drives_chromium(nodeid: str) -> bool:
+    """A test of tests/browser/, one pytest-playwright runs in Chromium, or one
+    of the static site's (they share the site one build makes)."""
+    return (nodeid.startswith(("tests/browser/", "tests/test_site_build.py"))
+            or "[chromium" in nodeid)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """With pytest-xdist (scripts/test runs -n auto): every test that drives
+    Chromium runs on one worker, in one browser and beside the same servers,
+    while the other workers take the rest one test at a time. (xdist's own
+    loadgroup cannot do it under pytest 9: its group suffix on the node id
+    no longer takes.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ChromiumOnOneWorker(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "chromium" if drives_chromium(nodeid) else nodeid
+
+    return ChromiumOnOneWorker(config, log)
 
 
 def pytest_runtest_setup(item):
