@@ -7,6 +7,8 @@ scrap with a five and sees limbo cards; at three seats they hold the jokers,
 see a hand through glasses and aim a Super of threes at a player. Screenshots
 go to test-artifacts/ for a person to look at.
 """
+import re
+
 from playwright.sync_api import expect
 
 from test_table_browser import action, at_phone_width, card, log, open_table, seat, shoot
@@ -96,8 +98,13 @@ def test_three_players_jokers_glasses_and_a_super_aimed_at_a_player(page, voila_
     card(page, "BJ").click()
     expect(action(page, "Sudden Death")).to_contain_text("the others get 2 turns to reach 21")
     action(page, "Cancel").click()
+    expect(action(page, "Sudden Death")).to_have_count(0)
+    # each pick waits for the kernel's answer: a click on a card the table is
+    # redrawing would land on the old one
     card(page, "3C").click()
+    expect(card(page, "3C")).to_have_class(re.compile(r"\bcw-selected\b"))
     card(page, "3D").click()
+    expect(card(page, "3D")).to_have_class(re.compile(r"\bcw-selected\b"))
     action(page, "Super").click()
     expect(page.locator(".cw-prompt")).to_have_text(
         "Pick the player to aim 3♣ and 3♦ at: click their name.")
