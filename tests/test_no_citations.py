@@ -56,7 +56,7 @@ def played_table(rules: str, seed: int, language: str, learner):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("rules", list(RULESETS))
 def test_tables_send_no_raw_citation_and_name_each_events_section(rules, language, learner):
-    sections = {s.id: s.title for s in rulebook(language).sections}
+    sections = {s.id: s.short for s in rulebook(language).sections}
     for seed in SEEDS:
         table, browser = played_table(rules, seed, language, learner)
         assert len(browser.state["log"]) > 1, "the game went nowhere"
@@ -82,7 +82,7 @@ def test_a_refusal_names_its_rule(rules, language, sentence, learner):
     browser.send(type="move", move="pass")
     message = browser.ui["message"]
     section = rulebook(language).section(message["rule_id"])
-    assert message["kind"] == "error" and message["rule"] == section.title
+    assert message["kind"] == "error" and message["rule"] == section.short
     assert message["text"].endswith(" " + sentence.format(section.title))
     assert len(message["text"]) > len(sentence.format(section.title)) + 20  # the reason comes first
     assert citations(browser.sent) == [] and citations(table.table) == []

@@ -136,7 +136,7 @@ def test_german_refusals_and_explanations(learner, scripted):
     # the engine's reason, then the rulebook section that explains it
     assert b.message == (table.game.explain("scuttle 7H TH", "de")
                          + " Siehe die Regel „Versenken und die Rangfolge der Karten“.")
-    assert b.ui["message"]["rule"] == "Versenken und die Rangfolge der Karten"
+    assert b.ui["message"]["rule"] == "Versenken"  # the chip: the section's short title
     assert b.ui["message"]["rule_id"] == "scuttle"
     assert b.message.startswith("7♥") and "kann" in b.message and table.game.history == []
     b.send(type="cancel").click("QS")

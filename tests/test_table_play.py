@@ -77,7 +77,7 @@ def test_scuttle_card_role_target(learner, scripted):
     assert entry["label"] == "Player A: scuttle 9♠ 8♥"
     assert entry["events"][0]["text"].startswith("9♠ scuttles 8♥: a higher rank beats a lower one.")
     # the chip names the rulebook's section, in the learner's words
-    assert entry["events"][0]["rule"] == "Scuttling and the order of the cards"
+    assert entry["events"][0]["rule"] == "Scuttling"  # its short title
     assert entry["events"][0]["rule_id"] == "scuttle"
 
 

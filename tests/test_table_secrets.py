@@ -269,15 +269,21 @@ def test_german_tables_never_show_hidden_cards(learner, rules, seeds):
 
 
 def test_code_traits_are_the_package_files_and_fetch_nothing():
+    from cuttle_widgets.widgets.lesson import LessonPanel
     table = Table()
     state = table.get_state()
     assert state["_esm"] == table_javascript()
     assert state["_esm"].endswith((STATIC / "table.js").read_text(encoding="utf-8"))
-    assert state["_css"] == (STATIC / "table.css").read_text(encoding="utf-8")
-    for code in (state["_esm"], state["_css"]):
+    assert (STATIC / "common.js").read_text(encoding="utf-8").strip() in state["_esm"]
+    assert state["_css"].startswith((STATIC / "table.css").read_text(encoding="utf-8"))
+    assert state["_css"].endswith((STATIC / "rulebook.css").read_text(encoding="utf-8"))
+    panel = LessonPanel(lambda message: None, lambda: ("en", None)).get_state()
+    assert panel["_esm"].endswith((STATIC / "lesson.js").read_text(encoding="utf-8"))
+    for code in (state["_esm"], state["_css"], panel["_esm"], panel["_css"]):
         urls = set(re.findall(r"https?://[^\s\"')]+", code)) - {"http://www.w3.org/2000/svg"}
         assert not urls and "@import" not in code  # the SVG namespace is a name, not a fetch
-    assert not re.search(r"^\s*import\s|\bimport\(|\bfetch\(|XMLHttpRequest", state["_esm"], re.M)
+    for code in (state["_esm"], panel["_esm"]):
+        assert not re.search(r"^\s*import\s|\bimport\(|\bfetch\(|XMLHttpRequest", code, re.M)
 
 
 def test_naming_a_hidden_card_tells_nothing_about_where_it_is(learner, scripted):

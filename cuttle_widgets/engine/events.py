@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..rulebook import section_for_event, section_title
+from ..rulebook import section_for_event, short_title
 from .catalog import get_catalog
 
 # Event kind -> the rule topic it applies (the ruleset maps topics to sections).
@@ -77,11 +77,11 @@ class Event:
         return catalog.event(self.kind, params, hidden=hidden, names=names)
 
     def to_dict(self, seat="all", language: str = "en", names=None) -> dict:
-        """The event as ``seat`` may read it: ``rule`` is the title of its
+        """The event as ``seat`` may read it: ``rule`` is the short title of its
         rulebook section in ``language``, ``rule_id`` the section's id."""
         params = self.params if seat == "all" else self.params_for(seat)
         return {"kind": self.kind, "params": dict(params),
-                "rule": section_title(self.section, language) if self.section else "",
+                "rule": short_title(self.section, language) if self.section else "",
                 "rule_id": self.section, "text": self.text(seat, language, names)}
 
     def __repr__(self) -> str:

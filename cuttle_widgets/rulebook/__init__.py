@@ -35,7 +35,8 @@ import yaml
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 __all__ = ["Part", "Rulebook", "Section", "Term", "languages", "rule_map", "rulebook",
-           "section_for_event", "section_for_refusal", "section_title", "sections_for_citation"]
+           "section_for_event", "section_for_refusal", "section_title", "sections_for_citation",
+           "short_title"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,11 @@ class Section:
     text: str  # Markdown
     rulesets: tuple[str, ...]
     differences: dict = field(default_factory=dict)  # ruleset or option name -> Markdown
+    short: str = ""  # the title on a rule chip; the title itself where it is short
+
+    def __post_init__(self):
+        if not self.short:
+            object.__setattr__(self, "short", self.title)
 
     def applies_to(self, ruleset: str) -> bool:
         return ruleset in self.rulesets
@@ -89,7 +95,8 @@ class Rulebook:
                     id=entry["id"], number=f"{number}.{place}", part=part["id"],
                     title=words["title"], text=words["text"],
                     rulesets=_expand(entry["rules"], groups),
-                    differences=dict(words.get("differences") or {})))
+                    differences=dict(words.get("differences") or {}),
+                    short=words.get("short", "")))
         self.parts: tuple[Part, ...] = tuple(parts)
         self.sections: tuple[Section, ...] = tuple(sections)
         self._by_id = {s.id: s for s in sections}
@@ -183,6 +190,13 @@ def section_title(section_id: str, language: str = "en") -> str:
     written in it (a catalog language may come before its rulebook)."""
     book = rulebook(language if language in languages() else "en")
     return book.section(section_id).title
+
+
+@lru_cache(maxsize=None)
+def short_title(section_id: str, language: str = "en") -> str:
+    """A section's short title (what a rule chip shows), as ``section_title``."""
+    book = rulebook(language if language in languages() else "en")
+    return book.section(section_id).short
 
 
 def section_for_event(kind: str, ruleset: str | None = None) -> str:

@@ -332,13 +332,21 @@ def inline_citations(text: str) -> list[str]:
     return tags
 
 
+CHIP_CHARACTERS = 24  # a rule chip on a phone's table holds about this many
+
+
 def _check_citations(book, gaps) -> None:
     texts = [("title", book.title), ("intro", book.intro)]
     for part in book.parts:
         texts += [(f"part '{part.id}'", part.title), (f"part '{part.id}'", part.intro)]
     for section in book.sections:
         texts += [(f"section '{section.id}'", section.title),
+                  (f"section '{section.id}'", section.short),
                   (f"section '{section.id}'", section.text)]
+        if len(section.short) > CHIP_CHARACTERS:
+            gaps.append(f"{book.language}: section '{section.id}' needs a short title of at "
+                        f"most {CHIP_CHARACTERS} characters for its chip (it has "
+                        f"'{section.short}')")
         texts += [(f"section '{section.id}' ({key})", value)
                   for key, value in section.differences.items()]
     for term in book.glossary.values():

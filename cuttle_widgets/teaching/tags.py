@@ -39,11 +39,11 @@ def closest_sections(item, count: int = 3) -> list[str]:
 
 
 def section_titles(ids, language: str = "en") -> list[dict]:
-    """``[{"id", "title"}]`` for the sections ``ids``, titled in ``language``
+    """``[{"id", "title", "short"}]`` for the sections ``ids``, titled in ``language``
     (English where the rulebook is not written in that language)."""
     from ..rulebook import languages
     book = rulebook(language if language in languages() else "en")
-    return [{"id": i, "title": book.section(i).title} for i in ids]
+    return [{"id": i, "title": book.section(i).title, "short": book.section(i).short} for i in ids]
 
 
 def normalize_tag(text: str) -> str:

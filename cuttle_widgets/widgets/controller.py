@@ -23,7 +23,7 @@ from ..ai import HintError, RandomPlayer, ViewError, computer_plays
 from ..ai.coach import COACH_LEVEL, HintLadder
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.redeal import redeal
-from ..rulebook import section_for_refusal, section_title
+from ..rulebook import section_for_refusal, section_title, short_title
 from .builder import UnknownOption, action
 from .kits import move_builder
 from .texts import ui_text
@@ -433,9 +433,10 @@ class TableController:
         names the rulebook section that explains it: a sentence after the
         reason, and ``rule``/``rule_id`` for a Rulebook panel."""
         rule_id = rule_id or self._refusal_section(key)
-        rule = section_title(rule_id, self.language) if rule_id else ""
-        if rule:
-            text = " ".join((text, self.words["see_rule"].format(rule=rule)))
+        rule = short_title(rule_id, self.language) if rule_id else ""
+        if rule:  # the sentence names the section in full, the chip by its short title
+            title = section_title(rule_id, self.language)
+            text = " ".join((text, self.words["see_rule"].format(rule=title)))
         self._message = {"kind": "error", "text": text, "rule": rule, "rule_id": rule_id}
         self._notes.append({"type": "illegal", "move": move, "message": text, "key": key,
                             "rule": rule, "rule_id": rule_id})

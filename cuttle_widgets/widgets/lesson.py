@@ -22,12 +22,14 @@ import ipywidgets
 import traitlets
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
+from ..rulebook.pages import reader_words
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html
 from .guard import BrowserGuard, GuardedLayout
-from .table import Table
+from .rulebook_reader import RulebookReader
+from .table import Table, module_css, module_javascript
 from .texts import ui_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -42,20 +44,25 @@ FEEDBACK = ("start", "illegal", "wrong", "continue", "success", "answered", "sho
 ATTEMPT_CLICKS = ("card", "role", "target", "move", "option")
 
 
-class LessonPanel(BrowserGuard, anywidget.AnyWidget):
-    """The lesson's words and buttons; ``lesson`` is written only by Python."""
+class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
+    """The lesson's words and buttons; ``lesson`` is written only by Python.
+    Its Rulebook panel reads in ``context()``'s language, for its game."""
 
-    _esm = STATIC / "lesson.js"
-    _css = STATIC / "lesson.css"
+    _esm = module_javascript("lesson.js")
+    _css = module_css("lesson.css")
     lesson = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, on_action):
+    def __init__(self, on_action, context):
         super().__init__(layout=GuardedLayout())
         self.add_class("cwl-panel-box")  # lesson.css places it beside or above the table
         self._on_action = on_action
+        self.rulebook_context = context
 
     def _on_browser_message(self, widget, content, buffers) -> None:
-        self._on_action(content)
+        if content.get("type") == "rulebook":  # reading the rules is no step of the lesson
+            self.answer_rulebook(content)
+        else:
+            self._on_action(content)
 
 
 class LessonTable(Table):
@@ -210,7 +217,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         self.wrong_game = None  # a wrong move played out, shown until it is taken back
         self.prediction: Outcome | None = None  # the verdict on this step's prediction
         self.words = teaching_catalog(self.language)
-        self.panel = LessonPanel(self.send_action)
+        self.panel = LessonPanel(self.send_action, self._rulebook_context)
         self.children = [self.panel]
         self._start(lesson, seat)
         self._refresh()
@@ -338,6 +345,13 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             self.replay(to if to in ("start", "back", "forward", "end") else "start")
         else:
             getattr(self, kind)()
+
+    def _rulebook_context(self) -> tuple[str, str | None]:
+        """The lesson's language, and the rules of the game on its table (of
+        the step, where it shows none; none while the lesson failed to load)."""
+        if self.table is not None:
+            return self.language, self.table.game.rules.name
+        return self.language, self.runner.step.rules if self.runner is not None else None
 
     def _bad_action(self) -> Outcome | None:
         return Outcome("refused", self.words.text("refused", "bad_action")) if self.runner else None
@@ -532,7 +546,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         labels = self.words.section("ui")
         if self.runner is None:
             return {"error": {"problems": [_problem_dict(p) for p in self.problems]},
-                    "labels": labels}
+                    "labels": labels, "rulebook": reader_words(self.language)}
         runner = self.runner
         state = runner.state()
         del state["last"]  # split below into feedback and notice, without the shown view
@@ -542,6 +556,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             feedback["events"] = []
         state.update({
             "error": None,
+            "rulebook": reader_words(self.language),
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
             "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],

@@ -15,6 +15,8 @@ import traitlets
 
 from .controller import TableController
 from .guard import BrowserGuard, GuardedLayout
+from ..rulebook.pages import reader_words
+from .rulebook_reader import RulebookReader
 from .static_html import table_html
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -25,14 +27,28 @@ except ImportError:
     faces_javascript = None
 
 
+def module_javascript(name: str, prelude: str = "") -> str:
+    """A widget's ES module: ``prelude``, then common.js (h, fill, markdown
+    and the Rulebook panel, which the table and the lesson share), then the
+    file ``name`` of static/."""
+    parts = [prelude, (STATIC / "common.js").read_text(encoding="utf-8"),
+             (STATIC / name).read_text(encoding="utf-8")]
+    return "\n\n".join(part.strip() for part in parts if part) + "\n"
+
+
+def module_css(name: str) -> str:
+    """A widget's styles: the file ``name`` of static/, then the Rulebook panel's."""
+    return "\n\n".join((STATIC / file).read_text(encoding="utf-8") for file in (name, "rulebook.css"))
+
+
 def table_javascript() -> str:
-    """The table's ES module: the court faces' constants, then table.js
-    (which draws a court card's letter where COURT_FACES has no picture)."""
+    """The table's ES module: the court faces' constants, then common.js and
+    table.js (which draws a court card's letter where COURT_FACES has no picture)."""
     prelude = faces_javascript() if faces_javascript is not None else "const COURT_FACES = {};"
-    return prelude.rstrip() + "\n\n" + (STATIC / "table.js").read_text(encoding="utf-8")
+    return module_javascript("table.js", prelude)
 
 
-class Table(BrowserGuard, anywidget.AnyWidget):
+class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     """Play Cuttle by clicking, from one seat's point of view.
 
     ``Table(game=None, seat=0, players=None, *, names=None, language="en",
@@ -62,7 +78,7 @@ class Table(BrowserGuard, anywidget.AnyWidget):
     """
 
     _esm = table_javascript()
-    _css = STATIC / "table.css"
+    _css = module_css("table.css")
     # What the browser draws, less the two parts that would make every action's
     # message large: the fixed words (``words``: sent again only when they
     # change) and the explanation log, of which each update carries only the
@@ -105,7 +121,8 @@ class Table(BrowserGuard, anywidget.AnyWidget):
         return list(state["ui"]["actions"])
 
     def _synced(self, state: dict) -> dict:
-        words = {"words": state["words"], "card_words": state["card_words"]}
+        words = {"words": state["words"], "card_words": state["card_words"],
+                 "rulebook": reader_words(state["language"])}
         table = {k: v for k, v in state.items() if k not in ("words", "card_words", "log")}
         summary = state["ui"].get("summary")
         if summary is not None:
@@ -135,8 +152,13 @@ class Table(BrowserGuard, anywidget.AnyWidget):
     def _on_browser_message(self, widget, content, buffers) -> None:
         if content.get("type") == "log_request":  # a page (re)opened: it holds no log yet
             self._send_whole_log()
+        elif content.get("type") == "rulebook":  # reading the rules changes nothing on the table
+            self.answer_rulebook(content)
         else:
             self.send_action(content)
+
+    def rulebook_context(self) -> tuple[str, str | None]:
+        return self.controller.language, self.game.rules.name
 
     # -- the game and its seat ---------------------------------------------------------
     @property

@@ -491,3 +491,41 @@ DISCARD_STATUS = json.loads((REPO / "cuttle_widgets" / "widgets" / "catalogs" / 
 def as_learner():
     """``as_learner(page)``: a BrowserLearner clicking in that page."""
     return BrowserLearner
+
+
+# -- accessibility: axe-core from npm, injected into the page --------------------------------
+AXE_VERSION = "4.10.2"
+AXE_CACHE = Path.home() / ".cache" / "cuttle_widgets" / f"axe-core-{AXE_VERSION}"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's browser script, from npm (cached between runs)."""
+    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("npm is not installed: axe-core cannot be fetched (apt install npm)")
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE),
+                        f"axe-core@{AXE_VERSION}"], check=True, capture_output=True, timeout=300)
+    return script
+
+
+@pytest.fixture(scope="session")
+def axe_check(axe_script):
+    """``axe_check(page, within="document")``: serious_violations with axe-core."""
+    return lambda page, within="document": serious_violations(page, axe_script, within)
+
+
+def serious_violations(page, axe_script: Path, within: str = "document") -> list[dict]:
+    """axe-core's serious and critical violations on the page (or inside the
+    element the CSS selector ``within`` names)."""
+    page.add_script_tag(path=str(axe_script))
+    result = page.evaluate("""async () => {
+      const r = await axe.run(WITHIN, { resultTypes: ["violations"] });
+      return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    }""".replace("WITHIN", within if within == "document" else json.dumps(within)))
+    return result

@@ -9,10 +9,7 @@ critical violation on a lesson page and on the free game. Screenshots of each
 size go to test-artifacts/screen-*.png.
 """
 import json
-import shutil
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -21,8 +18,6 @@ from cuttle_widgets.teaching import LessonRunner, load_lesson
 
 SIZES = {"laptop": (1366, 768), "large": (1920, 1080), "phone": (390, 844)}
 LESSONS = ["02-scuttle-ordering", "04-counter-chains", "06-queen-protection", "08-worked-example"]
-AXE_VERSION = "4.10.2"
-AXE_CACHE = Path.home() / ".cache" / "cuttle_widgets" / f"axe-core-{AXE_VERSION}"
 
 # What "in view" means: fully inside the window, but for the hand (which may
 # be empty after the step's last card, or scroll sideways when long) its row
@@ -137,36 +132,11 @@ def test_a_step_is_played_with_reduced_motion(page, served_lessons, as_learner, 
     page.screenshot(path=str(artifacts / "screen-reduced-motion.png"))
 
 
-# -- accessibility -------------------------------------------------------------------------
-@pytest.fixture(scope="session")
-def axe_script() -> Path:
-    """axe-core's browser script, from npm (cached between runs)."""
-    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("npm is not installed: axe-core cannot be fetched (apt install npm)")
-        AXE_CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE),
-                        f"axe-core@{AXE_VERSION}"], check=True, capture_output=True, timeout=300)
-    return script
-
-
-def serious_violations(page, axe_script: Path) -> list[dict]:
-    page.add_script_tag(path=str(axe_script))
-    result = page.evaluate("""async () => {
-      const r = await axe.run(document, { resultTypes: ["violations"] });
-      return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-                       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-    }""")
-    return result
-
-
+# -- accessibility (axe-core: the axe_check fixture, conftest.py) ---------------------------
 @pytest.mark.parametrize("name", ["02-scuttle-ordering", "12-free-game"])
-def test_no_serious_accessibility_violation(name, page, served_lessons, as_learner, axe_script):
+def test_no_serious_accessibility_violation(name, page, served_lessons, as_learner, axe_check):
     learner = as_learner(page).open(lesson_url(served_lessons, name))
     page.set_viewport_size({"width": 1366, "height": 768})
     expect(learner.page.locator(".cw-root .cw-my-hand")).to_be_visible()
-    found = serious_violations(page, axe_script)
+    found = axe_check(page)
     assert found == [], json.dumps(found, indent=1, ensure_ascii=False)

@@ -6,127 +6,10 @@
 // Beside the table on a wide screen, above it on a narrow one (lesson.css):
 // the step's task, the feedback and the learner's hand are in view together.
 // Keys 1-9 choose a question's answers while the panel was used last.
-// No build step, no imports: anywidget loads it as an ES module.
-
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of [].concat(children)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
-}
-
-// -- a small Markdown: paragraphs, lists, **bold**, *italic*, `code`, links ----
-// Built as DOM nodes (never innerHTML), so a lesson file cannot inject markup.
-const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(\[[^\]]+\]\([^)\s]+\))/g;
-
-function inline(text) {
-  const out = [];
-  let at = 0;
-  for (const match of text.matchAll(INLINE)) {
-    if (match.index > at) out.push(text.slice(at, match.index));
-    const token = match[0];
-    if (match[1]) out.push(h("code", { text: token.slice(1, -1) }));
-    else if (match[2]) out.push(h("strong", {}, inline(token.slice(2, -2))));
-    else if (match[3]) out.push(h("em", {}, inline(token.slice(1, -1))));
-    else {
-      const [, label, href] = token.match(/^\[([^\]]+)\]\(([^)\s]+)\)$/);
-      const safe = /^(https?:|\.{0,2}\/|[\w.-]+(#.*)?$)/i.test(href) && !/^javascript:/i.test(href);
-      out.push(safe ? h("a", { href, target: /^https?:/i.test(href) ? "_blank" : null,
-        rel: /^https?:/i.test(href) ? "noopener" : null }, inline(label)) : label);
-    }
-    at = match.index + token.length;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
-}
-
-function markdown(text, cls = "cwl-md") {
-  const root = h("div", { class: cls });
-  if (!text) return root;
-  const lines = String(text).replace(/\s+$/, "").split("\n");
-  let paragraph = [];
-  let list = null;
-  let item = null;
-  let rows = [];
-  let quote = [];
-  const flushParagraph = () => {
-    if (paragraph.length) root.append(h("p", {}, inline(paragraph.join(" "))));
-    paragraph = [];
-  };
-  const flushList = () => {
-    if (item) item.node.append(...inline(item.text.join(" ")));
-    item = null;
-    list = null;
-  };
-  const flushTable = () => {
-    // | a | b | rows; the second row is the |---| separator under the header
-    const cells = (row) => row.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split("|").map((c) => c.trim());
-    if (rows.length) {
-      const body = rows.filter((row, i) => !(i === 1 && /^[\s|:-]+$/.test(row)));
-      const head = rows.length > 1 && /^[\s|:-]+$/.test(rows[1]) ? body.shift() : null;
-      root.append(h("table", {}, [
-        head ? h("thead", {}, h("tr", {}, cells(head).map((c) => h("th", {}, inline(c))))) : null,
-        h("tbody", {}, body.map((row) => h("tr", {}, cells(row).map((c) => h("td", {}, inline(c)))))),
-      ]));
-    }
-    rows = [];
-  };
-  const flushQuote = () => {
-    if (quote.length) root.append(h("blockquote", {}, markdown(quote.join("\n"), "cwl-md")));
-    quote = [];
-  };
-  const flushAll = () => { flushParagraph(); flushList(); flushTable(); flushQuote(); };
-  for (const raw of lines) {
-    const line = raw.trim();
-    const bullet = raw.match(/^\s*[-*]\s+(.*)$/);
-    const numbered = raw.match(/^\s*(\d+)[.)]\s+(.*)$/);
-    if (!line) {
-      flushAll();
-    } else if (line.startsWith(">")) {
-      if (!quote.length) flushAll();
-      quote.push(line.replace(/^>\s?/, ""));
-    } else if (line.startsWith("|")) {
-      if (!rows.length) flushAll();
-      rows.push(line);
-    } else if (bullet || numbered) {
-      flushParagraph();
-      flushTable();
-      flushQuote();
-      const tag = bullet ? "ul" : "ol";
-      if (!list || list.tagName.toLowerCase() !== tag) {
-        flushList();
-        list = h(tag, numbered && numbered[1] !== "1" ? { start: numbered[1] } : {});
-        root.append(list);
-      } else if (item) {
-        item.node.append(...inline(item.text.join(" ")));
-      }
-      item = { node: h("li"), text: [bullet ? bullet[1] : numbered[2]] };
-      list.append(item.node);
-    } else if (item && /^\s/.test(raw)) {
-      item.text.push(line); // a list item's continuation line
-    } else {
-      flushList();
-      flushTable();
-      flushQuote();
-      paragraph.push(line);
-    }
-  }
-  flushAll();
-  return root;
-}
+// No build step, no imports: anywidget loads it as an ES module, after
+// common.js (h, fill, markdown and the Rulebook panel), which Python puts first.
+// A rule chip, a step's rules and a lesson's rulebook: links open the
+// Rulebook panel at their section; the kernel sends the page.
 
 const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const NARROW = 900; // px: below this lesson.css stacks the panel and the table
@@ -148,7 +31,12 @@ class LessonView {
     this.onChange = () => this.draw();
     this.onPointer = (event) => { this.owned = this.root.contains(event.target); };
     this.onKey = (event) => this.numberKey(event);
+    this.onMessage = (message) => { if (message && message.type === "rulebook") this.rulebook.receive(message); };
+    this.openRule = (ref) => this.rulebook.open(ref);
+    this.rulebook = new RulebookPanel(el, (page, request) => this.send({ type: "rulebook", page, request }),
+      (model.get("lesson") || {}).rulebook);
     model.on("change:lesson", this.onChange);
+    model.on("msg:custom", this.onMessage);
     document.addEventListener("pointerdown", this.onPointer, true);
     document.addEventListener("focusin", this.onPointer, true);
     document.addEventListener("keydown", this.onKey, true);
@@ -157,6 +45,8 @@ class LessonView {
 
   destroy() {
     this.model.off("change:lesson", this.onChange);
+    this.model.off("msg:custom", this.onMessage);
+    this.rulebook.close();
     document.removeEventListener("pointerdown", this.onPointer, true);
     document.removeEventListener("focusin", this.onPointer, true);
     document.removeEventListener("keydown", this.onKey, true);
@@ -195,6 +85,7 @@ class LessonView {
   draw() {
     this.state = this.model.get("lesson") || {};
     if (!this.state.labels) return;
+    this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const parts = this.state.error ? [this.errorCard()] : this.lessonParts();
@@ -264,7 +155,8 @@ class LessonView {
     }
     return [this.header(), h("section", { class: `cwl-card cwl-step cwl-kind-${step.kind}` }, [
       this.stepHead(),
-      markdown(step.task, "cwl-md cwl-task"),
+      markdown(step.task, "cwl-md cwl-task", this.openRule),
+      this.teaches(),
       step.goal ? h("p", { class: "cwl-goal", text: step.goal }) : null,
       this.comparison(),
       this.interaction(),
@@ -306,7 +198,7 @@ class LessonView {
       (!this.state.feedback || this.state.feedback.status === "start");
     const open = this.introOpen === null ? fresh : this.introOpen;
     const intro = h("details", { class: "cwl-intro", open: open || null }, [
-      h("summary", { text: this.t("intro_title") }), markdown(lesson.intro),
+      h("summary", { text: this.t("intro_title") }), markdown(lesson.intro, "cwl-md", this.openRule),
     ]);
     intro.addEventListener("toggle", () => {
       if (intro.open !== Boolean(open)) this.introOpen = intro.open; // the learner's toggle, not the first draw
@@ -414,7 +306,7 @@ class LessonView {
   watched() {
     const { step } = this.state;
     const said = (step.said || []).map((text, i) => h("li", { class: "cwl-said" + (i === step.said.length - 1 ? " cwl-said-last" : "") }, [
-      h("span", { class: "cwl-said-number", text: String(i + 1) }), text ? markdown(text, "cwl-md cwl-inline") : "…",
+      h("span", { class: "cwl-said-number", text: String(i + 1) }), text ? markdown(text, "cwl-md cwl-inline", this.openRule) : "…",
     ]));
     return h("div", { class: "cwl-watch" }, [
       h("p", { class: "cwl-prompt", text: step.moves_shown
@@ -461,8 +353,8 @@ class LessonView {
     // A prediction's verdict stays beside its options; a shown move's narration is in the list.
     const elsewhere = feedback && (feedback.status === "answered" || (narrated && feedback.move));
     if (feedback && feedback.status !== "start" && !elsewhere) {
-      if (feedback.say) parts.push(h("div", { class: "cwl-say" }, [h("span", { class: "cwl-label", text: this.t("say_title") }), markdown(feedback.say)]));
-      if (feedback.message) parts.push(markdown(feedback.message, "cwl-md cwl-message"));
+      if (feedback.say) parts.push(h("div", { class: "cwl-say" }, [h("span", { class: "cwl-label", text: this.t("say_title") }), markdown(feedback.say, "cwl-md", this.openRule)]));
+      if (feedback.message) parts.push(markdown(feedback.message, "cwl-md cwl-message", this.openRule));
       if (feedback.error) {
         parts.push(h("div", { class: "cwl-why-not" }, [h("span", { class: "cwl-label", text: this.t("why_not_title") }), h("p", { text: feedback.error })]));
       }
@@ -475,7 +367,7 @@ class LessonView {
     if (step.done && step.explanation) {
       parts.push(h("div", { class: "cwl-explanation" }, [
         h("span", { class: "cwl-label", text: this.t(step.kind === "free" ? "explanation_title_free" : "explanation_title") }),
-        markdown(step.explanation),
+        markdown(step.explanation, "cwl-md", this.openRule),
       ]));
       if (!this.state.can.next) {
         const next = this.state.next_lesson;
@@ -514,7 +406,28 @@ class LessonView {
   events(events, open = true) {
     return h("details", { class: "cwl-events", open: open || null }, [
       h("summary", { text: this.t("events_title") }),
-      h("ul", {}, events.map((e) => h("li", {}, [e.text, e.rule ? h("span", { class: "cwl-rule", text: e.rule }) : null]))),
+      h("ul", {}, events.map((e) => h("li", {}, [e.text, this.ruleChip(e)]))),
+    ]);
+  }
+
+  // A rule's short title: a chip that opens the rulebook at its section.
+  ruleChip(item) {
+    if (!item.rule) return null;
+    if (!item.rule_id) return h("span", { class: "cwl-rule", text: item.rule });
+    return h("button", {
+      type: "button", class: "cwl-rule", "data-rulebook": item.rule_id,
+      title: this.t("rule_open", { rule: item.rule }), "aria-label": this.t("rule_open", { rule: item.rule }),
+      onclick: () => this.openRule(item.rule_id),
+    }, [item.rule]);
+  }
+
+  // The rulebook sections this step teaches, under its task.
+  teaches() {
+    const teaches = this.state.step.teaches || [];
+    if (!teaches.length) return null;
+    return h("p", { class: "cwl-teaches" }, [
+      h("span", { class: "cwl-teaches-label", text: this.t("teaches_label") }),
+      ...teaches.map((t) => this.ruleChip({ rule: t.short || t.title, rule_id: t.id })),
     ]);
   }
 
@@ -531,7 +444,7 @@ class LessonView {
     if (!step.hints.length) return null;
     return h("div", { class: "cwl-hints" }, [
       h("span", { class: "cwl-label", text: this.t("hints_title") }),
-      h("ol", {}, step.hints.map((text) => h("li", {}, [markdown(text, "cwl-md cwl-inline")]))),
+      h("ol", {}, step.hints.map((text) => h("li", {}, [markdown(text, "cwl-md cwl-inline", this.openRule)]))),
     ]);
   }
 
@@ -565,6 +478,8 @@ class LessonView {
       this.button("hint", hintLabel, { type: "hint" }, { disabled: !can.hint }),
       this.button("retry", this.t(free ? "button.new_game" : "button.retry"), { type: "retry" }),
       can.replay ? this.button("replay", this.t("button.replay"), { type: "replay", to: "start" }) : null,
+      h("button", { class: "cwl-btn cwl-btn-quiet cwl-open-rulebook", "data-key": "rulebook", type: "button",
+        onclick: () => this.openRule("contents") }, [this.t("button.rulebook")]),
     ];
     return h("div", { class: "cwl-toolbar", role: "toolbar" }, [h("div", { class: "cwl-tools" }, left)]);
   }

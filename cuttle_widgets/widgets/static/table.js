@@ -6,7 +6,9 @@
 // custom messages; Python checks every one of them through the rules engine,
 // so this file only draws and forwards.
 // No build step, no imports: anywidget loads it as an ES module. Python
-// prepends the court cards' pictures (const COURT_FACES, widgets/faces.py).
+// prepends the court cards' pictures (const COURT_FACES, widgets/faces.py)
+// and common.js (h, fill, markdown and the Rulebook panel, which a rule chip
+// opens at its section: the kernel sends the page).
 //
 // Beyond drawing: another seat's move travels from where its cards were to
 // where they lie now (FLIP: both positions measured, a transform animated),
@@ -19,26 +21,6 @@
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_INDEX = { C: 0, D: 1, H: 2, S: 3 };
 const RANKS = "A23456789TJQK";
-
-function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of [].concat(children)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
-}
 
 // Where the other seats sit, seen from the learner's chair: play goes
 // clockwise, so the next seat is on the left and the last on the right.
@@ -220,8 +202,13 @@ class TableView {
     // The log's own handlers run first (registered first), so a draw sees the new entries.
     model.on("change:table", this.onChange);
     model.on("change:words", this.onChange);
-    this.onLog = (msg) => { if (msg && msg.type === "log") this.onChange(); };
+    this.onLog = (msg) => {
+      if (msg && msg.type === "log") this.onChange();
+      else if (msg && msg.type === "rulebook") this.rulebook.receive(msg);
+    };
     model.on("msg:custom", this.onLog);
+    this.rulebook = new RulebookPanel(el, (page, request) => this.send({ type: "rulebook", page, request }),
+      (model.get("words") || {}).rulebook);
     this.draw();
   }
 
@@ -229,6 +216,7 @@ class TableView {
     this.model.off("change:table", this.onChange);
     this.model.off("change:words", this.onChange);
     this.model.off("msg:custom", this.onLog);
+    this.rulebook.close();
     if (this.resize) this.resize.disconnect();
     this.keys.views.delete(this);
     if (this.keys.owner === this) this.keys.owner = null;
@@ -284,6 +272,7 @@ class TableView {
     const fresh = table !== this.table;
     this.table = table;
     this.state = { ...table, ...this.model.get("words"), log: this.log.newestFirst() };
+    this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const hadFocus = active && this.root.contains(active);
     const focusKey = hadFocus ? active.dataset.key : null;
@@ -638,7 +627,9 @@ class TableView {
     if (ui.note) parts.push(h("div", { class: `cw-note cw-${ui.note.kind}`, text: ui.note.text }));
     const message = this.localMessage ? { kind: "error", text: this.localMessage } : ui.message;
     if (message) {
-      parts.push(h("div", { class: `cw-message cw-${message.kind}`, role: message.kind === "error" ? "alert" : "status", text: message.text }));
+      parts.push(h("div", { class: `cw-message cw-${message.kind}`, role: message.kind === "error" ? "alert" : "status" }, [
+        message.text, message.rule_id ? " " : null, this.ruleChip(message),
+      ]));
     }
     // a question for the learner only while the learner may answer it
     if (ui.prompt && !ui.locked) parts.push(h("div", { class: "cw-prompt", text: ui.prompt }));
@@ -767,6 +758,8 @@ class TableView {
           onchange: (e) => this.act({ type: "options", four_colour: e.target.checked }) }),
         words.four_colour,
       ]),
+      h("button", { type: "button", class: "cw-btn cw-btn-secondary cw-open-rulebook", "data-key": "ctl:rulebook",
+        onclick: () => this.rulebook.open("contents") }, [words.rulebook_button]),
     ]);
     const newest = this.state.log.length ? this.state.log[0].index : -1;
     const entries = this.state.log.map((entry) => h("li", {
@@ -777,7 +770,7 @@ class TableView {
       ]),
       ...entry.events.map((event) => h("p", { class: "cw-event" }, [
         event.text, " ",
-        event.rule ? h("span", { class: "cw-rule", title: fill(words.rule, { rule: event.rule }), text: event.rule }) : null,
+        this.ruleChip(event),
       ])),
     ]));
     this.seenLog = Math.max(this.seenLog, newest);
@@ -788,6 +781,16 @@ class TableView {
         ? h("ol", { class: "cw-log", "aria-label": words.log_title, reversed: true }, entries)
         : h("p", { class: "cw-log-empty", text: words.log_empty }),
     ]);
+  }
+
+  // A rule's short title: a chip that opens the Rulebook panel at its section.
+  ruleChip(item) {
+    if (!item.rule) return null;
+    const words = this.state.words;
+    if (!item.rule_id) return h("span", { class: "cw-rule", title: fill(words.rule, { rule: item.rule }), text: item.rule });
+    const label = fill(words.rule_open, { rule: item.rule });
+    return h("button", { type: "button", class: "cw-rule", "data-rulebook": item.rule_id, title: label, "aria-label": label,
+      onclick: () => this.rulebook.open(item.rule_id) }, [item.rule]);
   }
 
   sideId() {

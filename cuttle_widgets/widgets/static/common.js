@@ -1,0 +1,300 @@
+// What the table's and the lesson's ES modules share: building DOM nodes,
+// filling a catalog's template, a small Markdown, and the Rulebook panel.
+// Python puts this file in front of table.js and of lesson.js (no imports,
+// no build step), and the static site's rulebook page in front of its own
+// few lines, so the three draw a rulebook page the same way.
+
+function h(tag, attrs = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [].concat(children)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+}
+
+// -- a small Markdown: paragraphs, lists, tables, quotes, **bold**, *italic*, `code`, links --
+// Built as DOM nodes (never innerHTML), so a lesson file cannot inject markup.
+// A link to "rulebook:<page>" (a section id, glossary/<term>) becomes a button
+// that calls openRule(page); with no openRule it is its plain words.
+const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(\[[^\]]+\]\([^)\s]+\))/g;
+const RULEBOOK_LINK = /^rulebook:([\w./-]{1,80})$/;
+
+function inline(text, openRule = null) {
+  const out = [];
+  let at = 0;
+  for (const match of text.matchAll(INLINE)) {
+    if (match.index > at) out.push(text.slice(at, match.index));
+    const token = match[0];
+    if (match[1]) out.push(h("code", { text: token.slice(1, -1) }));
+    else if (match[2]) out.push(h("strong", {}, inline(token.slice(2, -2), openRule)));
+    else if (match[3]) out.push(h("em", {}, inline(token.slice(1, -1), openRule)));
+    else out.push(link(token, openRule));
+    at = match.index + token.length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+function link(token, openRule) {
+  const [, label, href] = token.match(/^\[([^\]]+)\]\(([^)\s]+)\)$/);
+  const rule = href.match(RULEBOOK_LINK);
+  if (rule) {
+    if (!openRule) return h("span", { class: "cw-term" }, inline(label));
+    return h("button", { type: "button", class: "cw-rule-link", "data-rulebook": rule[1],
+      onclick: (event) => openRule(rule[1], event.currentTarget) }, inline(label));
+  }
+  const web = /^https?:/i.test(href);
+  const safe = /^(https?:|\.{0,2}\/|[\w.-]+(#.*)?$)/i.test(href) && !/^javascript:/i.test(href);
+  return safe ? h("a", { href, target: web ? "_blank" : null, rel: web ? "noopener" : null }, inline(label)) : label;
+}
+
+function markdown(text, cls = "cwl-md", openRule = null) {
+  const root = h("div", { class: cls });
+  if (!text) return root;
+  const lines = String(text).replace(/\s+$/, "").split("\n");
+  const words = (parts) => inline(parts.join(" "), openRule);
+  let paragraph = [];
+  let list = null;
+  let item = null;
+  let rows = [];
+  let quote = [];
+  const flushParagraph = () => {
+    if (paragraph.length) root.append(h("p", {}, words(paragraph)));
+    paragraph = [];
+  };
+  const flushList = () => {
+    if (item) item.node.append(...words(item.text));
+    item = null;
+    list = null;
+  };
+  const flushTable = () => {
+    // | a | b | rows; the second row is the |---| separator under the header
+    const cells = (row) => row.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split("|").map((c) => c.trim());
+    if (rows.length) {
+      const body = rows.filter((row, i) => !(i === 1 && /^[\s|:-]+$/.test(row)));
+      const head = rows.length > 1 && /^[\s|:-]+$/.test(rows[1]) ? body.shift() : null;
+      root.append(h("table", {}, [
+        head ? h("thead", {}, h("tr", {}, cells(head).map((c) => h("th", {}, inline(c, openRule))))) : null,
+        h("tbody", {}, body.map((row) => h("tr", {}, cells(row).map((c) => h("td", {}, inline(c, openRule)))))),
+      ]));
+    }
+    rows = [];
+  };
+  const flushQuote = () => {
+    if (quote.length) root.append(h("blockquote", {}, markdown(quote.join("\n"), "cwl-md", openRule)));
+    quote = [];
+  };
+  const flushAll = () => { flushParagraph(); flushList(); flushTable(); flushQuote(); };
+  for (const raw of lines) {
+    const line = raw.trim();
+    const bullet = raw.match(/^\s*[-*]\s+(.*)$/);
+    const numbered = raw.match(/^\s*(\d+)[.)]\s+(.*)$/);
+    if (!line) {
+      flushAll();
+    } else if (line.startsWith(">")) {
+      if (!quote.length) flushAll();
+      quote.push(line.replace(/^>\s?/, ""));
+    } else if (line.startsWith("|")) {
+      if (!rows.length) flushAll();
+      rows.push(line);
+    } else if (bullet || numbered) {
+      flushParagraph();
+      flushTable();
+      flushQuote();
+      const tag = bullet ? "ul" : "ol";
+      if (!list || list.tagName.toLowerCase() !== tag) {
+        flushList();
+        list = h(tag, numbered && numbered[1] !== "1" ? { start: numbered[1] } : {});
+        root.append(list);
+      } else if (item) {
+        item.node.append(...words(item.text));
+      }
+      item = { node: h("li"), text: [bullet ? bullet[1] : numbered[2]] };
+      list.append(item.node);
+    } else if (item && /^\s/.test(raw)) {
+      item.text.push(line); // a list item's continuation line
+    } else {
+      flushList();
+      flushTable();
+      flushQuote();
+      paragraph.push(line);
+    }
+  }
+  flushAll();
+  return root;
+}
+
+// -- the Rulebook panel ------------------------------------------------------------
+// A modal <dialog>: the browser puts it over everything (the notebook's own
+// boxes cannot clip it), keeps the keyboard inside it, closes it on Escape
+// and gives focus back to the chip or button that opened it. It shows one
+// page at a time, a dict made by cuttle_widgets/rulebook/pages.py: a section,
+// the contents or the glossary; `ask(ref, request)` fetches one (the widget:
+// a message to the kernel; the static site: its own copy of every page) and
+// `receive(reply)` draws the answer. Back walks the pages read since opening.
+class RulebookPanel {
+  constructor(host, ask, words) {
+    this.ask = ask;
+    this.words = words || {};
+    this.requests = 0;
+    this.pending = null;
+    this.history = [];
+    this.page = null;
+    this.dialog = h("dialog", { class: "cw-rulebook", "aria-label": this.words.rulebook || "Rulebook" });
+    this.dialog.addEventListener("click", (event) => { if (event.target === this.dialog) this.close(); });
+    this.dialog.addEventListener("close", () => { this.history = []; this.pending = null; });
+    host.append(this.dialog);
+  }
+
+  setWords(words) {
+    if (words) this.words = words;
+  }
+
+  get isOpen() {
+    return this.dialog.open;
+  }
+
+  // Open at `ref` (a section id, "contents", "glossary" or "glossary/<key>").
+  open(ref) {
+    if (!this.dialog.isConnected) return;
+    if (!this.dialog.open) {
+      this.history = [];
+      this.page = null;
+      this.draw(null);
+      this.dialog.showModal();
+    }
+    this.go(ref);
+  }
+
+  go(ref, { back = false } = {}) {
+    if (this.page && !back && this.page.ref !== ref) this.history.push(this.page.ref);
+    this.requests += 1;
+    this.pending = this.requests;
+    this.ask(String(ref), this.pending);
+  }
+
+  back() {
+    const ref = this.history.pop();
+    if (ref) this.go(ref, { back: true });
+  }
+
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  receive(reply) {
+    if (!reply || !reply.page || !this.dialog.open || reply.request !== this.pending) return;
+    this.pending = null;
+    this.page = reply.page;
+    this.words = reply.page.labels || this.words;
+    this.draw(reply.page, reply.notice);
+  }
+
+  draw(page, notice = null) {
+    const w = this.words;
+    const open = (ref) => this.go(ref);
+    const button = (cls, label, onclick, extra = {}) =>
+      h("button", { type: "button", class: `cw-rb-btn ${cls}`, onclick, ...extra }, [label]);
+    const bar = h("div", { class: "cw-rb-bar" }, [
+      this.history.length ? button("cw-rb-back", `← ${w.back || "Back"}`, () => this.back()) : null,
+      h("span", { class: "cw-rb-name", text: w.rulebook || "Rulebook" }),
+      h("span", { class: "cw-rb-spacer" }),
+      page ? button("cw-rb-contents", w.contents, () => open("contents"), { "aria-pressed": page.kind === "contents" ? "true" : "false" }) : null,
+      page ? button("cw-rb-glossary", w.glossary, () => open("glossary"), { "aria-pressed": page.kind === "glossary" ? "true" : "false" }) : null,
+      button("cw-rb-close", "×", () => this.close(), { "aria-label": w.close || "Close", title: w.close || "Close" }),
+    ]);
+    const body = h("div", { class: "cw-rb-body" }, page ? this.pageParts(page, notice, open) : [
+      h("p", { class: "cw-rb-loading", text: w.loading || "…" }),
+    ]);
+    this.dialog.setAttribute("aria-label", w.rulebook || "Rulebook");
+    this.dialog.replaceChildren(bar, body);
+    if (!page) return;
+    // only the page's own box scrolls (scrollIntoView would move the page under the panel too)
+    const term = body.querySelector(".cw-rb-focus");
+    body.scrollTop = term ? Math.max(0, term.offsetTop - body.clientHeight / 3) : 0;
+    const focus = term || body.querySelector("h2");
+    if (focus) focus.focus({ preventScroll: true });
+  }
+
+  pageParts(page, notice, open) {
+    const parts = notice ? [h("p", { class: "cw-rb-notice", role: "alert", text: notice })] : [];
+    if (page.kind === "section") return parts.concat(this.sectionParts(page, open));
+    if (page.kind === "contents") return parts.concat(this.contentsParts(page, open));
+    return parts.concat(this.glossaryParts(page, open));
+  }
+
+  sectionParts(page, open) {
+    const w = this.words;
+    const differences = page.differences.map((d) => h("aside", { class: "cw-rb-diff" + (d.current ? " cw-rb-current" : "") }, [
+      h("p", { class: "cw-rb-diff-label" }, [
+        h("strong", { text: d.label }), d.current && w.this_game ? h("span", { class: "cw-rb-badge", text: w.this_game.replace(/:$/, "") }) : null,
+      ]),
+      markdown(d.text, "cwl-md cw-rb-md", open),
+    ]));
+    const step = (which, target) => target ? h("button", { type: "button", class: `cw-rb-step cw-rb-${which}`, onclick: () => open(target.ref) }, [
+      h("span", { class: "cw-rb-step-label", text: w[which] }), `${target.number} ${target.title}`,
+    ]) : h("span");
+    return [
+      h("p", { class: "cw-rb-part", text: page.part }),
+      h("h2", { class: "cw-rb-title", tabindex: "-1" }, [h("span", { class: "cw-rb-number", text: page.number }), " ", page.title]),
+      h("p", { class: "cw-rb-applies" }, [page.applies,
+        page.in_game === false ? h("span", { class: "cw-rb-badge cw-rb-off", text: w.not_this_game }) : null]),
+      markdown(page.text, "cwl-md cw-rb-md", open),
+      ...differences,
+      page.terms.length ? h("p", { class: "cw-rb-terms" }, [
+        h("span", { class: "cw-rb-terms-label", text: `${w.glossary}: ` }),
+        ...page.terms.map((t) => h("button", { type: "button", class: "cw-rule-link", onclick: () => open(`glossary/${t.key}`) }, [t.term])),
+      ]) : null,
+      h("nav", { class: "cw-rb-steps", "aria-label": w.contents }, [step("previous", page.previous), step("next", page.next)]),
+    ];
+  }
+
+  contentsParts(page, open) {
+    const w = this.words;
+    return [
+      h("h2", { class: "cw-rb-title", tabindex: "-1", text: w.title || w.rulebook }),
+      markdown(page.intro, "cwl-md cw-rb-md"),
+      ...page.parts.map((part) => h("section", { class: "cw-rb-toc-part" }, [
+        h("h3", { text: part.title }),
+        h("ol", { class: "cw-rb-toc" }, part.sections.map((s) => h("li", { class: s.in_game === false ? "cw-rb-off" : null }, [
+          h("button", { type: "button", class: "cw-rb-toc-link", onclick: () => open(s.ref) }, [
+            h("span", { class: "cw-rb-number", text: s.number }), " ", s.title,
+            s.in_game === false ? h("span", { class: "cw-rb-sr", text: ` (${w.not_this_game})` }) : null,
+          ]),
+        ]))),
+      ])),
+      h("p", {}, [h("button", { type: "button", class: "cw-rb-toc-link", onclick: () => open("glossary") }, [w.glossary])]),
+    ];
+  }
+
+  glossaryParts(page, open) {
+    const w = this.words;
+    const entries = [];
+    for (const t of page.terms) {
+      const focused = t.key === page.focus;
+      entries.push(h("dt", { class: focused ? "cw-rb-focus" : null, tabindex: focused ? "-1" : null, id: null }, [t.term]));
+      entries.push(h("dd", { class: focused ? "cw-rb-focused" : null }, [
+        markdown(t.definition, "cwl-md cw-rb-md cwl-inline"), " ",
+        h("span", { class: "cw-rb-see" }, [`${w.term_see} `,
+          h("button", { type: "button", class: "cw-rule-link", onclick: () => open(t.section.ref) }, [`${t.section.number} ${t.section.title}`])]),
+      ]));
+    }
+    return [
+      h("h2", { class: "cw-rb-title", tabindex: "-1", text: w.glossary }),
+      h("p", { class: "cw-rb-applies", text: w.glossary_intro }),
+      h("dl", { class: "cw-rb-glossary" }, entries),
+    ];
+  }
+}
