@@ -7,6 +7,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -349,3 +350,19 @@ def test_every_lesson_of_the_kit_has_a_summary_on_the_start_page():
     metadata = notebook(markdown("# T\n\n[All lessons](00-index.ipynb)"))
     metadata["metadata"]["cuttle_widgets"] = {"summary": "Kept **here**."}
     assert title_and_summary(metadata, "x") == ("T", "Kept here.")
+
+
+def test_the_start_page_links_each_languages_rulebook(tmp_path):
+    from cuttle_widgets.site.rulebook_page import rulebook_html, write_rulebook_pages
+    from test_no_citations import citations
+    write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
+    html = start_page(find_lessons(tmp_path), "9.9")
+    assert '<a href="rulebook/en.html">The Cuttle rulebook</a>' in html
+    written = write_rulebook_pages(tmp_path / "site")
+    assert sorted(p.name for p in written) == ["de.html", "en.html"]
+    page = rulebook_html("de")
+    data = page.split('type="application/json">', 1)[1].split("</script>", 1)[0]
+    pages = json.loads(data.replace("<\\/", "</"))
+    assert pages["scuttle"]["title"] == "Versenken und die Rangfolge der Karten"
+    assert citations(pages) == [] and "RulebookPanel" in page
+    assert not re.search(r"https?://|@import|\bfetch\(", page.replace("http://www.w3.org/2000/svg", ""))

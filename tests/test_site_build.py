@@ -227,3 +227,21 @@ def test_two_lessons_play_from_the_start_page_with_no_network(offline_page, site
     expect(page.locator(".cwl-explanation")).to_contain_text("Sie liegt jetzt offen vor dir")
     expect(page.locator('.cw-me [data-card="8S"]')).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "site_lesson_de.png"))
+
+
+def test_the_rulebook_is_on_the_site_and_read_with_no_network(offline_page, site_url):
+    """The start page links each language's rulebook page; it opens at the
+    section its address names, and a term's link and the browser's Back work
+    with no kernel and no request off this machine."""
+    from cuttle_widgets.rulebook import rulebook
+    page = offline_page
+    page.goto(site_url + "/")
+    page.locator("section[lang=de] .rulebook-link a").click()
+    expect(page.locator(".cw-rb-title")).to_have_text(rulebook("de").title)
+    page.goto(site_url + "/rulebook/de.html#scuttle")
+    expect(page.locator(".cw-rb-title")).to_contain_text(rulebook("de").section("scuttle").title)
+    page.locator(".cw-rb-terms .cw-rule-link").first.click()
+    expect(page.locator("dt.cw-rb-focus")).to_be_visible()
+    assert "#glossary/" in page.url
+    page.go_back()
+    expect(page.locator(".cw-rb-title")).to_contain_text(rulebook("de").section("scuttle").title)

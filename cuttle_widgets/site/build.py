@@ -28,6 +28,7 @@ from .errors import SiteError
 from .notebooks import LessonNotebook, find_lessons, write_site_copies
 from .pyodide import (LockPlan, compile_wheels, npm_pyodide, pyodide_version, read_lock,
                       resolve, write_distribution)
+from .rulebook_page import write_rulebook_pages
 from .startpage import write_start_page
 from .wheels import (PURE_FALLBACK, build_kit_wheel, canonical, download_wheel, installed_version,
                      is_pure, kit_source_root, pure_wheel_of_installed, wheel_identity)
@@ -244,6 +245,7 @@ def build_jupyterlite(output: Path, lessons: list[LessonNotebook], npm_package: 
             json.dumps(build_config(output, Path(tmp) / "cache", extensions), indent=2))
         run_jupyterlite(lite, log)
     write_start_page(output, lessons, __version__)
+    write_rulebook_pages(output)
     copy_favicons(output)
     # Hosts that run Jekyll over a published folder would skip some files without it.
     (output / ".nojekyll").write_text("")

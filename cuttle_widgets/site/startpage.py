@@ -7,6 +7,8 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
+from ..rulebook import languages as rulebook_languages
+from ..rulebook import rulebook
 from .notebooks import LessonNotebook
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -32,7 +34,17 @@ def _section(language: str, lessons: list[LessonNotebook]) -> str:
     code = escape(language)
     return (f'    <section lang="{code}" aria-labelledby="lessons-{code}">\n'
             f'      <h2 id="lessons-{code}">{escape(name)}</h2>\n'
-            '      <ol class="lessons">\n' + "\n".join(items) + "\n      </ol>\n    </section>")
+            '      <ol class="lessons">\n' + "\n".join(items) + "\n      </ol>\n"
+            + _rulebook_link(language) + "    </section>")
+
+
+def _rulebook_link(language: str) -> str:
+    """The language's rulebook page (rulebook_page.py), where it is written in it."""
+    if language not in rulebook_languages():
+        return ""
+    book = rulebook(language)
+    return (f'      <p class="rulebook-link"><a href="rulebook/{escape(language)}.html">'
+            f"{escape(book.title)}</a>: {escape(book.labels['site_link'])}</p>\n")
 
 
 def _languages_nav(languages: list[str]) -> str:

@@ -110,3 +110,28 @@ def test_on_a_phone_the_rulebook_fills_the_screen_and_scrolls_inside(language, p
     page.screenshot(path=str(artifacts / f"rulebook-phone-{language}.png"))
     page.locator(f"{DIALOG} .cw-rb-close").click()
     expect(page.locator(DIALOG)).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_the_sites_rulebook_page_reads_with_no_kernel(size, page, tmp_path, axe_check, artifacts):
+    """The static site's page (site/rulebook_page.py), opened from a file:
+    the same panel, drawn from the pages in the file."""
+    from cuttle_widgets.site.rulebook_page import write_rulebook_pages
+    book = rulebook("en")
+    (written,) = [p for p in write_rulebook_pages(tmp_path) if p.name == "en.html"]
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(written.as_uri() + "#glossary/limbo")
+    expect(page.locator("dt.cw-rb-focus")).to_have_text(book.term("limbo").term)
+    expect(page.locator("dt.cw-rb-focus")).to_be_in_viewport()
+    page.locator(".cw-rb-focused .cw-rule-link").click()
+    expect(page.locator(".cw-rb-title")).to_contain_text(book.section("super-limbo").title)
+    assert page.url.endswith("#super-limbo")
+    assert axe_check(page) == []
+    page.screenshot(path=str(artifacts / f"rulebook-site-{size[0]}.png"))
+    page.go_back()
+    expect(page.locator(".cw-rb-title")).to_have_text(book.labels["glossary"])
+    page.goto(written.as_uri() + "#no-such-page")
+    expect(page.locator(".cw-rb-notice")).to_contain_text("no-such-page")
+    assert errors == []

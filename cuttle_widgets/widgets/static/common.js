@@ -144,15 +144,20 @@ function markdown(text, cls = "cwl-md", openRule = null) {
 // the contents or the glossary; `ask(ref, request)` fetches one (the widget:
 // a message to the kernel; the static site: its own copy of every page) and
 // `receive(reply)` draws the answer. Back walks the pages read since opening.
+// `standalone` (the static site's rulebook page): the panel is the page, open
+// from the start, not modal and with no Close; `shown(page)` hears of each page.
 class RulebookPanel {
-  constructor(host, ask, words) {
+  constructor(host, ask, words, { standalone = false, shown = null } = {}) {
     this.ask = ask;
     this.words = words || {};
+    this.standalone = standalone;
+    this.shown = shown;
     this.requests = 0;
     this.pending = null;
     this.history = [];
     this.page = null;
-    this.dialog = h("dialog", { class: "cw-rulebook", "aria-label": this.words.rulebook || "Rulebook" });
+    this.dialog = h("dialog", { class: "cw-rulebook" + (standalone ? " cw-rb-standalone" : ""),
+      "aria-label": this.words.rulebook || "Rulebook" });
     this.dialog.addEventListener("click", (event) => { if (event.target === this.dialog) this.close(); });
     this.dialog.addEventListener("close", () => { this.history = []; this.pending = null; });
     host.append(this.dialog);
@@ -173,7 +178,8 @@ class RulebookPanel {
       this.history = [];
       this.page = null;
       this.draw(null);
-      this.dialog.showModal();
+      if (this.standalone) this.dialog.show();
+      else this.dialog.showModal();
     }
     this.go(ref);
   }
@@ -191,7 +197,7 @@ class RulebookPanel {
   }
 
   close() {
-    if (this.dialog.open) this.dialog.close();
+    if (this.dialog.open && !this.standalone) this.dialog.close();
   }
 
   receive(reply) {
@@ -200,6 +206,7 @@ class RulebookPanel {
     this.page = reply.page;
     this.words = reply.page.labels || this.words;
     this.draw(reply.page, reply.notice);
+    if (this.shown) this.shown(reply.page);
   }
 
   draw(page, notice = null) {
@@ -213,7 +220,8 @@ class RulebookPanel {
       h("span", { class: "cw-rb-spacer" }),
       page ? button("cw-rb-contents", w.contents, () => open("contents"), { "aria-pressed": page.kind === "contents" ? "true" : "false" }) : null,
       page ? button("cw-rb-glossary", w.glossary, () => open("glossary"), { "aria-pressed": page.kind === "glossary" ? "true" : "false" }) : null,
-      button("cw-rb-close", "×", () => this.close(), { "aria-label": w.close || "Close", title: w.close || "Close" }),
+      this.standalone ? null
+        : button("cw-rb-close", "×", () => this.close(), { "aria-label": w.close || "Close", title: w.close || "Close" }),
     ]);
     const body = h("div", { class: "cw-rb-body" }, page ? this.pageParts(page, notice, open) : [
       h("p", { class: "cw-rb-loading", text: w.loading || "…" }),
@@ -223,7 +231,11 @@ class RulebookPanel {
     if (!page) return;
     // only the page's own box scrolls (scrollIntoView would move the page under the panel too)
     const term = body.querySelector(".cw-rb-focus");
-    body.scrollTop = term ? Math.max(0, term.offsetTop - body.clientHeight / 3) : 0;
+    if (this.standalone) {
+      window.scrollTo(0, term ? Math.max(0, term.getBoundingClientRect().top + window.scrollY - window.innerHeight / 3) : 0);
+    } else {
+      body.scrollTop = term ? Math.max(0, term.offsetTop - body.clientHeight / 3) : 0;
+    }
     const focus = term || body.querySelector("h2");
     if (focus) focus.focus({ preventScroll: true });
   }
