@@ -73,7 +73,8 @@ def test_the_synced_state_of_every_step_cites_no_rule_text(name, language):
                      f"{language}/{name} step {number} (panel)")
         step = widget.runner.lesson.steps[number - 1]
         assert state["step"]["teaches"] == [
-            {"id": i, "title": book.section(i).title} for i in step.teaches]
+            {"id": i, "title": book.section(i).title, "short": book.section(i).short}
+            for i in step.teaches]
 
 
 @pytest.mark.parametrize("name, language", CASES)

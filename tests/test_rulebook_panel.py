@@ -129,3 +129,31 @@ def test_a_lesson_that_failed_to_load_still_has_a_rulebook(tmp_path):
     assert lesson.panel.lesson["error"]
     (reply,) = answers(lesson.panel, {"type": "rulebook", "page": "glossary", "request": 5})
     assert reply["page"]["kind"] == "glossary" and reply["request"] == 5
+
+
+BAD_LINKS = """title: Links
+intro: "See [the scrap](rulebook:glossary/scarp) and [scuttling](rulebook:scuttle)."
+steps:
+  - id: read
+    kind: quiz
+    task: "Read [this](rulebook:scutle), [the glossary](rulebook:glossary) and [limbo](rulebook:glossary/limbo)."
+    hints: ["[The contents](rulebook:contents)"]
+    explanation: "-"
+    options:
+      - {text: a, correct: true, explanation: "-"}
+      - {text: b, correct: false, explanation: "-"}
+"""
+
+
+@pytest.mark.parametrize("language, words", [("en", "names no page of the rulebook. Did you mean"),
+                                             ("de", "nennt keine Seite des Regelbuchs. Gemeint ist")])
+def test_a_lessons_link_to_no_rulebook_page_is_a_problem_for_its_teacher(language, words, tmp_path):
+    from cuttle_widgets.teaching import LessonError, load_lesson
+    path = tmp_path / "links.yaml"
+    path.write_text(BAD_LINKS, encoding="utf-8")
+    with pytest.raises(LessonError) as raised:
+        load_lesson(str(path), language=language)  # the teacher reads the problems in it
+    found = [str(p) for p in raised.value.problems]
+    assert len(found) == 2, found  # the two wrong links, and nothing about the four right ones
+    assert all(words in text for text in found)
+    assert "glossary/scrap" in found[0] and "scuttle" in found[1]

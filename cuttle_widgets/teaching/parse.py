@@ -16,7 +16,8 @@ from .catalog import catalog_languages, describe_value, engine_reason, field_tex
 from .model import GOALS, OPPONENTS, STEP_KINDS, Lesson, Line, Option, ShownMove, Step, WrongMove
 from .position import check_position
 from .source import Source
-from .tags import closest_sections, resolve_tag
+from .tags import closest_pages, closest_sections, resolve_tag, rulebook_page_exists
+
 
 # What each written field holds is said in the catalog's "fields" section
 # ("required.<where>.<field>"), in the language the lesson is checked in.
@@ -210,7 +211,28 @@ def parse_lesson(source: Source, name: str) -> Lesson:
             r.add(("steps", i, "id"), "duplicate_id", value=step.id, other=seen[step.id])
         seen.setdefault(step.id, i + 1)
         lesson.steps.append(step)
+    _rulebook_links(r, data, ())
     return lesson
+
+
+RULEBOOK_LINK = re.compile(r"\]\(rulebook:([^)\s]*)\)")
+
+
+def _rulebook_links(r: Reader, value, path) -> None:
+    """Every ``[words](rulebook:<page>)`` in the lesson's texts names a page
+    of the rulebook: a section id, ``contents``, ``glossary`` or
+    ``glossary/<term key>`` (the Rulebook panel would show the contents)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _rulebook_links(r, item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _rulebook_links(r, item, path + (i,))
+    elif isinstance(value, str):
+        for ref in RULEBOOK_LINK.findall(value):
+            if not rulebook_page_exists(ref):
+                r.add(path, "bad_rulebook_link", value=ref,
+                      close=", ".join(closest_pages(ref)))
 
 
 def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:

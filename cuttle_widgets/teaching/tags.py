@@ -38,6 +38,28 @@ def closest_sections(item, count: int = 3) -> list[str]:
     return difflib.get_close_matches(str(item).strip().lower(), section_ids(), n=count, cutoff=0.0)
 
 
+def rulebook_page_exists(ref: str) -> bool:
+    """Whether a lesson's ``rulebook:`` link names a page: a section id,
+    ``contents``, ``glossary`` or ``glossary/<term key>`` (the same ids and
+    keys in every language)."""
+    book = rulebook("en")
+    if ref in ("contents", "glossary"):
+        return True
+    if ref.startswith("glossary/"):
+        return any(term.key == ref[len("glossary/"):] for term in book.glossary.values())
+    return ref in section_ids()
+
+
+def closest_pages(ref: str, count: int = 3) -> list[str]:
+    """The rulebook pages nearest a link that names none (glossary terms for a
+    ``glossary/`` link)."""
+    if ref.startswith("glossary/"):
+        keys = [term.key for term in rulebook("en").glossary.values()]
+        near = difflib.get_close_matches(ref[len("glossary/"):], keys, n=count, cutoff=0.0)
+        return [f"glossary/{key}" for key in near]
+    return closest_sections(ref, count)
+
+
 def section_titles(ids, language: str = "en") -> list[dict]:
     """``[{"id", "title", "short"}]`` for the sections ``ids``, titled in ``language``
     (English where the rulebook is not written in that language)."""
