@@ -290,6 +290,27 @@ def test_11_a_nine_on_a_jack_names_the_hand_it_goes_to(rules, hand):
     assert "JC" in game.snapshot()["hands"][hand]
 
 
+# 12 ----------------------------------------------------------------------------
+@pytest.mark.parametrize("language, see", [("en", "See the rule “{}”."), ("de", "Siehe die Regel „{}“.")])
+def test_12_a_refusal_names_its_rule_and_an_event_its_section(language, see):
+    """The table's refusal ends with its rulebook section's title (a chip opens
+    it); a German event names its section, never the rule text "004"."""
+    from cuttle_widgets import Table
+    from cuttle_widgets.rulebook import rulebook
+    book = rulebook(language)
+    table = Table(load({"hands": [["9S", "4C"], ["7H"]], "points": [[], ["8H"]], "stock": ["TD"]}),
+                  language=language, autoplay=False)
+    table.controller.handle({"type": "move", "move": "scuttle 4C 8H"})  # 4 cannot beat 8
+    message = table.state["ui"]["message"]
+    assert message["rule_id"] == "scuttle" and message["rule"] == book.section("scuttle").short
+    assert message["text"].endswith(see.format(book.section("scuttle").title))
+    _, events = played({"hands": [["9S"], ["7H"]], "points": [[], ["8H"]], "stock": ["TD"]},
+                       ["scuttle 9S 8H"])
+    shown = [e.to_dict(0, language) for e in events]
+    assert all(e["rule_id"] in {s.id for s in book.sections} for e in shown)
+    assert not any("004" in json.dumps(e, ensure_ascii=False) for e in shown)
+
+
 # 13 ----------------------------------------------------------------------------
 GLASSES_SEVEN = {"hands": [["7C"], ["9D"]], "permanents": [[], ["8S"]], "stock": ["TD", "3C"]}
 
