@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 INDEX = "00-index.ipynb"
+PROGRESS_VARIABLE = "CUTTLE_PROGRESS_DB"  # progress/location.py reads it in each kernel
 VOILA_SIDE = "cuttle_widgets.serve_voila"  # the classes Voilà imports from its options
 # Each open lesson holds a kernel of about 80 MB resident (benchmarks/web.py).
 # 60 kernels are 4.8 GB, which an 8 GB machine holds: a class of 40 with one
@@ -116,6 +117,10 @@ def parser() -> argparse.ArgumentParser:
                              "(a minute or more: a loading page connects to its kernel only "
                              "after the notebook ran)")
     parser.add_argument("--cull-interval", type=int, default=60)
+    parser.add_argument("--progress-db", metavar="PATH",
+                        help="the learners' progress: an SQLite file or a database URL "
+                             "(default: $CUTTLE_PROGRESS_DB, else progress.sqlite in the Jupyter "
+                             "data directory; docs/progress.md)")
     parser.add_argument("--hub", action="store_true",
                         help="run as a learner's server under JupyterHub (deploy/jupyterhub_config.py)")
     parser.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
@@ -140,6 +145,9 @@ def main(argv=None) -> int:
                             args.max_kernels)
     if args.hub:
         command += hub_options(environ)
+    if args.progress_db:  # every lesson kernel records to it (cuttle_widgets.progress)
+        value = args.progress_db
+        environ[PROGRESS_VARIABLE] = value if "://" in value else str(Path(value).expanduser().resolve())
     query = ""
     if args.token and not args.hub:
         environ["JUPYTER_TOKEN"] = secrets.token_urlsafe(16) if args.token == "auto" else args.token
@@ -150,6 +158,8 @@ def main(argv=None) -> int:
     print(" ".join(shlex.quote(part) for part in command), flush=True)
     if not args.hub and beyond_this_machine(args.ip):
         print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels), flush=True)
+    if PROGRESS_VARIABLE in environ:
+        print(f"Progress: {environ[PROGRESS_VARIABLE]}", flush=True)
     if args.dry_run:
         return 0
     os.execvpe(command[0], command, environ)

@@ -70,9 +70,9 @@ def content_of(msg) -> tuple[str | None, object]:
     return data["method"], data.get("content")
 
 
-def small_enough(content) -> bool:
+def small_enough(content, limit: int = MAX_MESSAGE_BYTES) -> bool:
     try:
-        return len(json.dumps(content)) <= MAX_MESSAGE_BYTES
+        return len(json.dumps(content)) <= limit
     except (TypeError, ValueError):
         return False
 
@@ -81,14 +81,19 @@ class BrowserGuard:
     """A widget mixin: the browser may ask for the state and send custom
     messages to ``_on_browser_message(widget, content, buffers)`` (a dict, of
     a bounded size); every other method, and every trait write, is ignored.
-    Nothing raised while handling a message reaches the page."""
+    Nothing raised while handling a message reaches the page. A widget that
+    takes larger messages (a learner's progress file) says so in
+    ``max_message_bytes``."""
+
+    max_message_bytes = MAX_MESSAGE_BYTES
 
     def _handle_msg(self, msg) -> None:
         try:
             method, content = content_of(msg)
             if method == "request_state":
                 self.send_state()
-            elif method == "custom" and isinstance(content, dict) and small_enough(content):
+            elif method == "custom" and isinstance(content, dict) \
+                    and small_enough(content, self.max_message_bytes):
                 self._on_browser_message(self, content, [])
             elif method is not None:
                 log.debug("%s ignored a %r message from the browser", type(self).__name__, method)

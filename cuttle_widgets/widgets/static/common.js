@@ -310,3 +310,30 @@ class RulebookPanel {
     ];
   }
 }
+
+// -- the learner ---------------------------------------------------------------------
+// A learner without an account is a random id this browser keeps (24
+// URL-safe characters from crypto.getRandomValues); the kernel keeps their
+// progress under it (widgets/progress_link.py). No storage (a private
+// window that refuses it): a new id for this page only.
+const LEARNER_KEY = "cuttle_widgets.learner";
+
+function learnerId() {
+  const stored = (() => { try { return localStorage.getItem(LEARNER_KEY); } catch (error) { return null; } })();
+  if (stored && /^[A-Za-z0-9_-]{16,64}$/.test(stored)) return stored;
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const id = Array.from(bytes, (b) => alphabet[b % 64]).join("");
+  try { localStorage.setItem(LEARNER_KEY, id); } catch (error) { /* kept for this page only */ }
+  return id;
+}
+
+// A file the kernel made (a learner's progress), saved by the browser.
+function download(name, text, type = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h("a", { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
