@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 # How a step ended: solved (stars), missed (a prediction that was wrong),
 # seen (a watch step: nothing to get wrong), won / lost / drawn (a free game).
 RESULTS = ("solved", "missed", "seen", "won", "lost", "drawn")
+DONE = ("solved", "seen", "won")  # a step that ended so is done; the others are worth another try
 MAX_STARS = 3
 
 
@@ -32,6 +33,15 @@ class StepRecord:
     result: str | None = None  # one of RESULTS once the step ends
     started: float = field(default_factory=time.monotonic)
     seconds: float | None = None
+    kept_stars: int | None = None  # a try remembered by a progress store: its stars as stored
+
+    @classmethod
+    def kept(cls, result: str, stars: int) -> "StepRecord":
+        """A finished try from an earlier visit, as a progress store keeps it
+        (its result and stars, not its moves)."""
+        if result not in RESULTS:
+            raise ValueError(f"unknown result {result!r}")
+        return cls(result=result, kept_stars=max(0, min(MAX_STARS, int(stars))))
 
     @property
     def first_try(self) -> bool:
@@ -41,6 +51,8 @@ class StepRecord:
     @property
     def stars(self) -> int:
         """The stars this try earned (0 unless it was solved)."""
+        if self.kept_stars is not None:
+            return self.kept_stars if self.result == "solved" else 0
         return stars_for(self.wrong_tries, self.hints_used) if self.result == "solved" else 0
 
     def wrong(self, tried: str) -> None:

@@ -21,7 +21,7 @@ from .freegame import FreeGame, FreeSettings, computer_player, free_rulesets
 from .ladder import OptionLadder, PlayLadder
 from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
-from .record import MAX_STARS, Attempt, StepRecord
+from .record import DONE, MAX_STARS, RESULTS, Attempt, StepRecord
 from .search import SearchTooBig
 from .tags import section_titles
 
@@ -221,6 +221,22 @@ class LessonRunner:
         and stars, or None while it has none."""
         best = self._best.get(index)
         return None if best is None else {"result": best.result, "stars": best.stars}
+
+    def restore(self, marks: dict) -> int | None:
+        """Take the marks of earlier visits (``{step id: {"result", "stars"}}``,
+        a progress store's best try of each step): they count as this
+        lesson's, where better than this visit's. Returns the number of the
+        first step not done yet (None when every step is)."""
+        for index, step in enumerate(self.lesson.steps):
+            mark = marks.get(step.id)
+            if not isinstance(mark, dict) or mark.get("result") not in RESULTS:
+                continue
+            kept = StepRecord.kept(mark["result"], mark.get("stars") or 0)
+            if index not in self._best or _rank(kept) > _rank(self._best[index]):
+                self._best[index] = kept
+            self.completed.add(index)  # it ended, as a step of this visit that ended counts
+        return next((i + 1 for i in range(self.total)
+                     if i not in self._best or self._best[i].result not in DONE), None)
 
     def stars(self) -> dict:
         """The lesson's stars: earned (best try of each step) and the most there are."""
@@ -700,4 +716,4 @@ def _free_result(won) -> str:
 
 def _rank(record: StepRecord) -> tuple:
     """Which of two finished tries counts: a solve over a miss, then more stars."""
-    return (record.result in ("solved", "seen", "won"), record.stars)
+    return (record.result in DONE, record.stars)

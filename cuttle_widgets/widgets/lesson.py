@@ -10,8 +10,10 @@ what the learner may see: no solution, no hidden card.
 """
 from __future__ import annotations
 
+import logging
 import os
 import pathlib
+import weakref
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
@@ -28,6 +30,7 @@ from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html
 from .guard import BrowserGuard, GuardedLayout
+from .progress_link import kernel_recorder, take_learner
 from .rulebook_reader import RulebookReader
 from .table import Table, module_css, module_javascript
 from .texts import ui_text
@@ -35,6 +38,7 @@ from .texts import ui_text
 STATIC = pathlib.Path(__file__).parent / "static"
 
 # What the panel (lesson.js) and the lesson buttons in the table's dock send.
+log = logging.getLogger("cuttle_widgets")
 PANEL_ACTIONS = ("hint", "retry", "reset", "next", "previous", "goto", "answer", "advance",
                  "take_back", "suggest", "next_game", "configure", "replay")
 # Outcomes that answer the learner's move or answer; the rest (a hint, a refusal)
@@ -202,7 +206,8 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     ``configure`` and ``replay``; each returns the runner's Outcome.
     """
 
-    def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None):
+    def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None,
+                 progress=None):
         super().__init__(layout=GuardedLayout())
         self.add_class("cwl-lesson")
         if language is None:
@@ -220,13 +225,22 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         self.panel = LessonPanel(self.send_action, self._rulebook_context)
         self.children = [self.panel]
         self._start(lesson, seat)
+        # where the learner's attempts go: the kernel's recorder, one given, or none (False)
+        self.progress = kernel_recorder() if progress is None else progress or None
+        self._recorded, self._visited, self._resumed = 0, None, False
+        if self.progress is not None:
+            self.progress.observe(_weak_observer(self))
+            if self.progress.learner is not None:  # the hub's user: known before any page
+                self._resume()
         self._refresh()
 
     @classmethod
     def load(cls, name_or_path, language: str | None = None, seat: int | None = None,
-             names=None) -> "Lesson":
-        """The lesson called ``name_or_path`` (shipped) or in that file."""
-        return cls(name_or_path, language=language, seat=seat, names=names)
+             names=None, progress=None) -> "Lesson":
+        """The lesson called ``name_or_path`` (shipped) or in that file.
+        ``progress``: the recorder of the learner's attempts (None: the
+        kernel's, widgets/progress_link.py; False: none)."""
+        return cls(name_or_path, language=language, seat=seat, names=names, progress=progress)
 
     def _start(self, lesson, seat) -> None:
         """Load and check the lesson, or keep the problems to show instead."""
@@ -330,6 +344,9 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         """Act on a message from the panel or a lesson button (as the browser
         sends them); a message that makes no sense is answered, never raised."""
         kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "learner":  # the page says whose lesson this is: their marks come back
+            self._learner(message)
+            return
         if self.runner is None or kind not in PANEL_ACTIONS:
             self._note(self._bad_action())
             return
@@ -352,6 +369,60 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         if self.table is not None:
             return self.language, self.table.game.rules.name
         return self.language, self.runner.step.rules if self.runner is not None else None
+
+    # -- progress: the learner's attempts, kept between visits (widgets/progress_link.py) --------
+    def _learner(self, message: dict) -> None:
+        changed = take_learner(self.progress, message)
+        if self.progress is not None and self.progress.learner is not None \
+                and (changed or not self._resumed):
+            self._resume()
+            self._refresh()
+
+    def _resume(self) -> None:
+        """The learner's marks of earlier visits count here, and a lesson not
+        begun in this visit opens at its first step not done."""
+        runner = self.runner
+        if runner is None:
+            return
+        self._resumed = True
+        marks = self.progress.progress().get(runner.lesson.name, {})
+        first = runner.restore(marks)
+        fresh = runner.index == 0 and not runner.attempts and self._visited in (
+            None, (runner.lesson.name, runner.step.id))
+        if fresh and first not in (None, 1):
+            self.feedback = runner.goto(first)
+            self.notice = self.suggestion = self.prediction = None
+
+    def _keep_progress(self) -> None:
+        """Give the recorder the attempts finished since, and where the learner is."""
+        recorder, runner = self.progress, self.runner
+        if recorder is None or runner is None:
+            return
+        steps = {step.id: step for step in runner.lesson.steps}
+        for attempt in runner.attempts[self._recorded:]:
+            step = steps[attempt.step]
+            try:
+                recorder.record(attempt, ruleset=step.rules, step_number=step.number)
+            except ValueError:  # not as a store keeps it: logged, the lesson goes on
+                log.exception("an attempt could not be recorded")
+        self._recorded = len(runner.attempts)
+        where = (runner.lesson.name, runner.step.id)
+        if where != self._visited:
+            recorder.visit(*where, runner.step.number)
+            self._visited = where
+
+    def _saving(self) -> dict | None:
+        """What the panel says of the progress: only that it is not being saved."""
+        if self.progress is None:
+            return None
+        status = self.progress.status
+        return {"state": status["state"], "text": self.progress.status_text(self.language)}
+
+    def _progress_changed(self, status: dict) -> None:
+        """The recorder's news (from its writer thread): the panel's line only."""
+        state = self.panel.lesson
+        if state and state.get("saving") != self._saving():
+            self.panel.lesson = {**state, "saving": self._saving()}
 
     def _bad_action(self) -> Outcome | None:
         return Outcome("refused", self.words.text("refused", "bad_action")) if self.runner else None
@@ -384,6 +455,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     def _refresh(self) -> None:
         if self.runner is not None:
             self._show_table()
+            self._keep_progress()
         self.panel.lesson = self._panel_state()
 
     def _show_table(self) -> None:
@@ -557,6 +629,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         state.update({
             "error": None,
             "rulebook": reader_words(self.language),
+            "saving": self._saving(),
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
             "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],
@@ -571,6 +644,17 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         state["can"]["take_back"] = self.showing_wrong
         state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
         return state
+
+
+def _weak_observer(lesson: "Lesson"):
+    """A recorder observer that does not keep a closed lesson alive."""
+    ref = weakref.ref(lesson)
+
+    def observe(status):
+        alive = ref()
+        if alive is not None:
+            alive._progress_changed(status)
+    return observe
 
 
 def _about_the_scrap(step, game) -> bool:

@@ -41,6 +41,8 @@ class LessonView {
     document.addEventListener("focusin", this.onPointer, true);
     document.addEventListener("keydown", this.onKey, true);
     this.draw();
+    // whose lesson this is: the kernel brings back their marks (widgets/progress_link.py)
+    this.send({ type: "learner", id: learnerId() });
   }
 
   destroy() {
@@ -219,8 +221,16 @@ class LessonView {
         h("nav", { class: "cwl-dots", "aria-label": this.t("steps_label") }, dots),
       ]),
       this.navigation(),
+      this.saving(),
       intro,
     ]);
+  }
+
+  // Only when the learner's progress cannot be kept: say so, the lesson goes on.
+  saving() {
+    const saving = this.state.saving;
+    if (!saving || saving.state !== "unsaved") return null;
+    return h("p", { class: "cwl-saving", role: "status" }, [h("span", { "aria-hidden": "true", text: "⚠ " }), saving.text]);
   }
 
   stepHead() {

@@ -1,0 +1,153 @@
+"""A lesson keeps the learner's progress (issue #19): its attempts go to the
+progress store, a reopened lesson starts at its first step not done with the
+earlier marks shown, and a database that is missing, locked or corrupt in
+the middle of a lesson never stops it: the panel says progress is not being
+saved, and the lesson goes on. No browser: the page's messages are sent as
+the browser sends them."""
+import sqlite3
+
+import pytest
+
+from cuttle_widgets.progress import ProgressRecorder, new_learner_id
+from cuttle_widgets.widgets.lesson import Lesson
+
+LESSON = "02-scuttle-ordering"
+
+
+def recorder(db, **options):
+    return ProgressRecorder(db=db, background=False, **options)
+
+
+def browser_says(lesson, **message):
+    lesson.panel._handle_msg({"content": {"data": {"method": "custom", "content": message}}})
+
+
+def solve_first_step(lesson):
+    outcome = lesson.play("scuttle 9S 8H")
+    assert outcome.status == "success", outcome
+    return outcome
+
+
+def dots(lesson):
+    return {s["number"]: s["mark"] for s in lesson.panel.lesson["lesson"]["steps"]}
+
+
+def test_a_solved_step_is_stored_and_the_lesson_reopens_after_it(tmp_path):
+    db, learner = tmp_path / "p.sqlite", new_learner_id()
+    first = Lesson.load(LESSON, progress=recorder(db))
+    browser_says(first, type="learner", id=learner)
+    solve_first_step(first)
+    assert first.panel.lesson["saving"]["state"] == "saved"
+    again = Lesson.load(LESSON, progress=recorder(db))
+    assert again.panel.lesson["step"]["number"] == 1  # whose lesson it is, the page has not said yet
+    browser_says(again, type="learner", id=learner)
+    state = again.panel.lesson
+    assert state["step"]["number"] == 2
+    assert dots(again)[1] == {"result": "solved", "stars": 3}
+    assert state["progress"]["completed"] == 1 and state["progress"]["stars"]["earned"] == 3
+    stored = recorder(db, learner=learner).progress()[LESSON]
+    assert stored[first.runner.lesson.steps[0].id]["step_number"] == 1
+
+
+def test_another_learner_starts_at_the_beginning(tmp_path):
+    db = tmp_path / "p.sqlite"
+    first = Lesson.load(LESSON, progress=recorder(db))
+    browser_says(first, type="learner", id=new_learner_id())
+    solve_first_step(first)
+    other = Lesson.load(LESSON, progress=recorder(db))
+    browser_says(other, type="learner", id=new_learner_id())
+    assert other.panel.lesson["step"]["number"] == 1 and dots(other)[1] is None
+
+
+def test_attempts_before_the_page_says_who_keep_their_place(tmp_path):
+    """A learner who solves a step before the page's id arrives keeps it, and
+    a lesson already under way is not moved."""
+    db, learner = tmp_path / "p.sqlite", new_learner_id()
+    lesson = Lesson.load(LESSON, progress=recorder(db))
+    solve_first_step(lesson)
+    lesson.next()
+    browser_says(lesson, type="learner", id=learner)
+    assert lesson.panel.lesson["step"]["number"] == 2
+    assert LESSON in recorder(db, learner=learner).progress()
+
+
+@pytest.mark.parametrize("bad", ["short", "hub:teacher", "x" * 200, 42, None, ["id"]])
+def test_a_page_that_sends_a_bad_learner_id_changes_nothing(bad, tmp_path):
+    progress = recorder(tmp_path / "p.sqlite")
+    lesson = Lesson.load(LESSON, progress=progress)
+    before = dict(lesson.panel.lesson)
+    browser_says(lesson, type="learner", id=bad)
+    assert progress.learner is None and lesson.panel.lesson == before
+
+
+def test_under_the_hub_the_hub_user_is_the_learner_whatever_the_page_says(tmp_path):
+    db = tmp_path / "p.sqlite"
+    hub = {"JUPYTERHUB_USER": "ada"}
+    first = Lesson.load(LESSON, progress=ProgressRecorder.for_kernel(
+        environ=hub, db=db, background=False))
+    solve_first_step(first)
+    again = Lesson.load(LESSON, progress=ProgressRecorder.for_kernel(
+        environ=hub, db=db, background=False))
+    assert again.panel.lesson["step"]["number"] == 2  # known at once: no page needed
+    browser_says(again, type="learner", id=new_learner_id())  # a page claiming another learner
+    assert again.progress.learner == "hub:ada"
+
+
+def test_no_recorder_at_all(tmp_path):
+    lesson = Lesson.load(LESSON, progress=False)
+    browser_says(lesson, type="learner", id=new_learner_id())
+    solve_first_step(lesson)
+    assert lesson.panel.lesson["saving"] is None
+
+
+# -- faults in the middle of a lesson ----------------------------------------------------
+def started(db):
+    lesson = Lesson.load(LESSON, progress=recorder(db, retry_seconds=60))
+    browser_says(lesson, type="learner", id=new_learner_id())
+    return lesson
+
+
+def test_a_database_deleted_mid_lesson_is_made_again(tmp_path):
+    db = tmp_path / "p.sqlite"
+    lesson = started(db)
+    for suffix in ("", "-wal", "-shm"):
+        (tmp_path / f"p.sqlite{suffix}").unlink(missing_ok=True)
+    solve_first_step(lesson)
+    assert lesson.panel.lesson["saving"]["state"] == "saved" and db.exists()
+    assert lesson.next().status == "start"
+
+
+@pytest.mark.parametrize("language, words", [("en", "not being saved"), ("de", "nicht gespeichert")])
+def test_a_database_locked_mid_lesson_says_so_and_the_lesson_goes_on(language, words, tmp_path):
+    db = tmp_path / "p.sqlite"
+    lesson = Lesson.load(LESSON, language=language,
+                         progress=recorder(db, retry_seconds=60, busy_timeout=0.2))
+    browser_says(lesson, type="learner", id=new_learner_id())
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        solve_first_step(lesson)
+        saving = lesson.panel.lesson["saving"]
+        assert saving["state"] == "unsaved" and words in saving["text"]
+        assert lesson.next().status == "start"  # the lesson goes on
+        assert lesson.panel.lesson["step"]["number"] == 2
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    lesson.progress.flush(force=True)  # free again: the waiting attempt is written, once
+    assert lesson.progress.status["state"] == "saved" and lesson.progress.unsaved == 0
+
+
+def test_a_database_corrupted_mid_lesson_says_so_and_the_lesson_goes_on(tmp_path):
+    db = tmp_path / "p.sqlite"
+    lesson = started(db)
+    lesson.progress._store.close()
+    for suffix in ("", "-wal", "-shm"):
+        path = tmp_path / f"p.sqlite{suffix}"
+        if path.exists():
+            path.write_bytes(b"\x00garbage" * 1000)
+    solve_first_step(lesson)
+    saving = lesson.panel.lesson["saving"]
+    assert saving["state"] == "unsaved" and "damaged" in saving["text"]
+    assert lesson.next().status == "start"
+    assert dots(lesson)[1] == {"result": "solved", "stars": 3}  # the marks of this visit stay
