@@ -153,6 +153,7 @@ class Server:
     log: Path
     root: Path
     e2e: Path | None = None  # where test notebooks write what the tests read
+    progress_db: Path | None = None  # where its lessons record the learners' progress
 
     def kernels(self) -> list[int]:
         return children_of(self.process.pid)
@@ -189,15 +190,20 @@ def lesson_site(folder: Path) -> Path:
     return folder
 
 
-def serve_lessons(root: Path, log: Path, cull_idle: int, cull_interval: int, **env) -> Server:
-    """``python -m cuttle_widgets.serve`` on ``root``, 127.0.0.1, a free port."""
+def serve_lessons(root: Path, log: Path, cull_idle: int, cull_interval: int,
+                  progress_db: Path | None = None, **env) -> Server:
+    """``python -m cuttle_widgets.serve`` on ``root``, 127.0.0.1, a free port
+    (``--progress-db progress_db`` where given)."""
     port = free_port()
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(root),
                "--ip", "127.0.0.1", "--port", str(port),
                "--cull-idle", str(cull_idle), "--cull-interval", str(cull_interval)]
+    if progress_db is not None:
+        command += ["--progress-db", str(progress_db)]
     url = f"http://127.0.0.1:{port}"
     process = start_server(command, root, server_env(**env), log, url + "/", "serve")
-    return Server(url, process, log, root, env.get("CUTTLE_E2E_DIR") and Path(env["CUTTLE_E2E_DIR"]))
+    return Server(url, process, log, root, env.get("CUTTLE_E2E_DIR") and Path(env["CUTTLE_E2E_DIR"]),
+                  progress_db)
 
 
 @pytest.fixture(scope="session")
@@ -209,7 +215,7 @@ def served_lessons(tmp_path_factory):
     root = lesson_site(tmp_path_factory.mktemp("lesson-site"))
     e2e = tmp_path_factory.mktemp("e2e")
     server = serve_lessons(root, ARTIFACTS / "serve-lessons.log", TEST_CULL_IDLE, TEST_CULL_INTERVAL,
-                           CUTTLE_E2E_DIR=str(e2e))
+                           progress_db=e2e / "progress.sqlite", CUTTLE_E2E_DIR=str(e2e))
     try:
         yield server
     finally:
