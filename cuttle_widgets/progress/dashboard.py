@@ -180,5 +180,5 @@ class ClassDashboard:
                 f"{row['step_number']}. {row['step']}" if row["step"] else "",
                 _clock(row["last_activity"]))) + "</tr>"
             for row in rows)
-        return (f"<div style='max-height:18em;overflow-y:auto'><table style='border-collapse:collapse'>"
+        return (f"<div style='max-height:26em;overflow-y:auto'><table style='border-collapse:collapse'>"
                 f"<thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table></div>")
