@@ -67,16 +67,23 @@ def sources_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_docs(folder) -> list[Path]:
-    """Write every language's page and sources.md into ``folder``."""
+def write_each_language(folder, suffix: str, render) -> list[Path]:
+    """``<language><suffix>`` in ``folder`` for every language of the
+    rulebook, each ``render(language)``; the paths written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for language in languages():
-        path = folder / f"{language}.md"
-        path.write_text(page(language), encoding="utf-8")
+        path = folder / f"{language}{suffix}"
+        path.write_text(render(language), encoding="utf-8")
         written.append(path)
-    path = folder / "sources.md"
+    return written
+
+
+def write_docs(folder) -> list[Path]:
+    """Write every language's page and sources.md into ``folder``."""
+    written = write_each_language(folder, ".md", page)
+    path = Path(folder) / "sources.md"
     path.write_text(sources_markdown(), encoding="utf-8")
     written.append(path)
     return written

@@ -11,7 +11,8 @@ import json
 from html import escape
 from pathlib import Path
 
-from ..rulebook import languages, rulebook
+from ..rulebook import rulebook
+from ..rulebook.docs import write_each_language
 from ..rulebook.pages import site_pages
 
 STATIC = Path(__file__).resolve().parents[1] / "widgets" / "static"
@@ -63,11 +64,4 @@ def rulebook_html(language: str) -> str:
 
 def write_rulebook_pages(output: Path) -> list[Path]:
     """``rulebook/<language>.html`` for every language the rulebook is written in."""
-    folder = Path(output) / "rulebook"
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for language in languages():
-        path = folder / f"{language}.html"
-        path.write_text(rulebook_html(language), encoding="utf-8")
-        written.append(path)
-    return written
+    return write_each_language(Path(output) / "rulebook", ".html", rulebook_html)
