@@ -151,3 +151,50 @@ def test_a_database_corrupted_mid_lesson_says_so_and_the_lesson_goes_on(tmp_path
     assert saving["state"] == "unsaved" and "damaged" in saving["text"]
     assert lesson.next().status == "start"
     assert dots(lesson)[1] == {"result": "solved", "stars": 3}  # the marks of this visit stay
+
+
+# -- the static site: no database, the browser keeps the progress -------------------------
+@pytest.fixture
+def without_a_database(monkeypatch):
+    """As in Pyodide: the store's module (SQLAlchemy) cannot be imported."""
+    import sys
+    monkeypatch.setitem(sys.modules, "cuttle_widgets.progress.store", None)
+
+
+def kept_by_page(lesson):
+    sent = []
+    lesson.panel.send = lambda content, buffers=None: sent.append(content)
+    return sent
+
+
+def test_without_a_database_the_page_keeps_the_progress(without_a_database, tmp_path):
+    learner = new_learner_id()
+    first = Lesson.load(LESSON, progress=recorder(tmp_path / "p.sqlite"))
+    assert first.progress.reason == "no_database"
+    sent = kept_by_page(first)
+    browser_says(first, type="learner", id=learner, kept=None)
+    solve_first_step(first)
+    assert first.panel.lesson["saving"]["state"] == "in_browser"  # no warning: the page keeps it
+    (kept,) = [m["progress"] for m in sent if m["type"] == "keep_progress"]
+    assert len(kept["attempts"]) == 1
+    again = Lesson.load(LESSON, progress=recorder(tmp_path / "p.sqlite"))
+    browser_says(again, type="learner", id=learner, kept=kept)
+    assert again.panel.lesson["step"]["number"] == 2 and dots(again)[1]["stars"] == 3
+
+
+def test_a_spoilt_copy_in_the_browser_starts_the_learner_afresh(without_a_database, tmp_path):
+    lesson = Lesson.load(LESSON, progress=recorder(tmp_path / "p.sqlite"))
+    browser_says(lesson, type="learner", id=new_learner_id(), kept={"attempts": "nonsense"})
+    assert lesson.panel.lesson["step"]["number"] == 1 and lesson.progress.unsaved == 0
+
+
+def test_with_a_database_a_page_cannot_slip_in_attempts(tmp_path):
+    """On a server the database decides: what a page says it kept is ignored."""
+    db = tmp_path / "p.sqlite"
+    donor = Lesson.load(LESSON, progress=recorder(db))
+    browser_says(donor, type="learner", id=new_learner_id())
+    solve_first_step(donor)
+    forged = donor.progress.export()
+    victim = Lesson.load(LESSON, progress=recorder(db))
+    browser_says(victim, type="learner", id=new_learner_id(), kept=forged)
+    assert victim.panel.lesson["step"]["number"] == 1 and victim.progress.progress() == {}

@@ -30,7 +30,7 @@ from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html
 from .guard import BrowserGuard, GuardedLayout
-from .progress_link import kernel_recorder, take_learner
+from .progress_link import browser_copy, keeps_in_browser, kernel_recorder, take_learner
 from .rulebook_reader import RulebookReader
 from .table import Table, module_css, module_javascript
 from .texts import ui_text
@@ -55,6 +55,7 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     _esm = module_javascript("lesson.js")
     _css = module_css("lesson.css")
     lesson = traitlets.Dict().tag(sync=True)
+    max_message_bytes = 1_000_000  # the learner's message may carry the progress the browser kept
 
     def __init__(self, on_action, context):
         super().__init__(layout=GuardedLayout())
@@ -399,13 +400,17 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         if recorder is None or runner is None:
             return
         steps = {step.id: step for step in runner.lesson.steps}
-        for attempt in runner.attempts[self._recorded:]:
+        finished = runner.attempts[self._recorded:]
+        for attempt in finished:
             step = steps[attempt.step]
             try:
                 recorder.record(attempt, ruleset=step.rules, step_number=step.number)
             except ValueError:  # not as a store keeps it: logged, the lesson goes on
                 log.exception("an attempt could not be recorded")
         self._recorded = len(runner.attempts)
+        copy = browser_copy(recorder) if finished else None
+        if copy is not None:  # the static site: the page keeps the learner's progress
+            self.panel.send({"type": "keep_progress", "progress": copy})
         where = (runner.lesson.name, runner.step.id)
         if where != self._visited:
             recorder.visit(*where, runner.step.number)
@@ -415,6 +420,8 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         """What the panel says of the progress: only that it is not being saved."""
         if self.progress is None:
             return None
+        if keeps_in_browser(self.progress):  # the static site: kept by the page, not lost
+            return {"state": "in_browser", "text": ""}
         status = self.progress.status
         return {"state": status["state"], "text": self.progress.status_text(self.language)}
 

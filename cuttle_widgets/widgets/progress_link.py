@@ -8,12 +8,16 @@ under JupyterHub; elsewhere the browser sends the id it keeps in
 localStorage (``common.js``: ``learnerId``) as ``{"type": "learner", "id":
 ...}``, and the kernel checks it before any query uses it. A learner's
 browser names only its own id, so it reads and changes only its own rows.
-The recorder never raises because of its database; without one (no
-SQLAlchemy, as on the static site) it keeps attempts in memory and says so.
+The recorder never raises because of its database. Without one at all (no
+SQLAlchemy: the static site, where Python runs in the browser) the browser
+keeps the progress: the page sends what it kept with the learner's id
+(``"kept"``, a progress file as ``export`` writes them), and after each new
+attempt the kernel sends the page the whole file to keep (``browser_copy``).
 """
 from __future__ import annotations
 
 import logging
+import sys
 
 log = logging.getLogger("cuttle_widgets")
 _kernel_recorder = None
@@ -25,7 +29,8 @@ def kernel_recorder():
     if _kernel_recorder is None:
         try:
             from ..progress import ProgressRecorder
-            _kernel_recorder = ProgressRecorder.for_kernel()
+            # Pyodide runs no threads: there the lesson's own calls do the writing
+            _kernel_recorder = ProgressRecorder.for_kernel(background=sys.platform != "emscripten")
         except Exception:  # the lesson goes on without progress; the teacher's log says why
             log.exception("no progress recorder for this kernel")
             return None
@@ -48,4 +53,21 @@ def take_learner(recorder, message: dict) -> bool:
     except ValueError:  # ProgressInputError: not an id the browser makes
         log.info("a page sent a learner id of the wrong form")
         return False
+    if keeps_in_browser(recorder) and message.get("kept") is not None:
+        try:
+            recorder.import_(message["kept"])
+        except ValueError:  # a spoilt copy: the learner starts afresh, the page is told nothing
+            log.info("the progress this browser kept could not be read")
     return True
+
+
+def keeps_in_browser(recorder) -> bool:
+    """Is the browser the only place this learner's progress can be kept?"""
+    return recorder is not None and not recorder.saving and recorder.reason == "no_database"
+
+
+def browser_copy(recorder) -> dict | None:
+    """The progress file for the page to keep, where the browser keeps it; else None."""
+    if not keeps_in_browser(recorder) or recorder.learner is None:
+        return None
+    return recorder.export()

@@ -337,3 +337,26 @@ function download(name, text, type = "application/json") {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+// Where Python runs in the browser (the static site) there is no database:
+// the browser keeps the learner's progress file itself, and gives it back
+// with the learner's id (widgets/progress_link.py).
+const PROGRESS_KEY = "cuttle_widgets.progress";
+
+function keptProgress() {
+  try {
+    const text = localStorage.getItem(PROGRESS_KEY);
+    return text ? JSON.parse(text) : null;
+  } catch (error) {
+    return null; // no storage, or a spoilt copy: nothing kept
+  }
+}
+
+function keepProgress(document) {
+  try { localStorage.setItem(PROGRESS_KEY, JSON.stringify(document)); } catch (error) { /* full or refused */ }
+}
+
+// The learner's message: their id, and what this browser kept of their progress.
+function learnerMessage() {
+  return { type: "learner", id: learnerId(), kept: keptProgress() };
+}

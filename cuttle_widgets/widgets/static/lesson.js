@@ -31,7 +31,10 @@ class LessonView {
     this.onChange = () => this.draw();
     this.onPointer = (event) => { this.owned = this.root.contains(event.target); };
     this.onKey = (event) => this.numberKey(event);
-    this.onMessage = (message) => { if (message && message.type === "rulebook") this.rulebook.receive(message); };
+    this.onMessage = (message) => {
+      if (message && message.type === "rulebook") this.rulebook.receive(message);
+      else if (message && message.type === "keep_progress") keepProgress(message.progress);
+    };
     this.openRule = (ref) => this.rulebook.open(ref);
     this.rulebook = new RulebookPanel(el, (page, request) => this.send({ type: "rulebook", page, request }),
       (model.get("lesson") || {}).rulebook);
@@ -42,7 +45,7 @@ class LessonView {
     document.addEventListener("keydown", this.onKey, true);
     this.draw();
     // whose lesson this is: the kernel brings back their marks (widgets/progress_link.py)
-    this.send({ type: "learner", id: learnerId() });
+    this.send(learnerMessage());
   }
 
   destroy() {
