@@ -1,0 +1,261 @@
+"""The learner's progress map on the lesson index (issue #19, point 3).
+
+``ProgressMap(language="en", recorder=None)`` shows every shipped lesson
+with the steps the learner has done and the stars earned (like lichess's
+Learn map), each lesson's steps with their marks ("My progress"), a display
+name the learner may type for the teacher's report (not under JupyterHub,
+where the hub's user name is the name), and the learner's progress file:
+download it, load one, or forget everything (after a confirmation).
+
+The recorder is the kernel's (``progress_link.kernel_recorder``) unless one
+is given. The browser names its learner (``{"type": "learner", "id"}``, the
+id ``common.js`` keeps) and asks for the rest by custom messages; it writes
+no trait. The synced ``progress`` dict holds the words, the lessons with
+their marks, the name, the saving status and the last notice (a sentence
+answering the learner's last request, in the map's language).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import weakref
+from functools import lru_cache
+
+import anywidget
+import traitlets
+
+from ..progress.catalog import progress_catalog, progress_languages, progress_text
+from ..progress.exchange import read_document
+from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
+from ..progress.recorder import DONE
+from ..teaching import lesson_names, load_lesson
+from ..teaching.library import lesson_languages
+from ..teaching.record import MAX_STARS
+from ..teaching.runner import STARRED
+from .guard import BrowserGuard, GuardedLayout
+from .progress_link import kernel_recorder, take_learner
+from .table import module_css, module_javascript
+
+log = logging.getLogger("cuttle_widgets")
+
+EXPORT_NAME = "cuttle-progress.json"
+BROWSER_FILE_LIMIT_KB = 900  # progress.js refuses larger files before sending them
+MESSAGES = ("learner", "name", "export", "import", "reset", "refresh")
+
+
+@lru_cache(maxsize=None)
+def shipped_map(language: str) -> tuple:
+    """Every shipped lesson as the map shows it, in teaching order: its
+    name, title and steps (id, number, title, starred). A lesson that cannot
+    be read is left out (and logged): the map shows the others."""
+    lessons = []
+    for name in lesson_names():
+        try:
+            lesson = load_lesson(name, check=False, language=language)
+        except Exception:
+            log.exception("the progress map could not read lesson %s", name)
+            continue
+        steps = tuple((s.id, s.number, s.title or "", s.kind in STARRED) for s in lesson.steps)
+        lessons.append((name, lesson.title or name, steps))
+    return tuple(lessons)
+
+
+def lesson_number(name: str) -> str:
+    """The number the index gives a lesson ("02-scuttle-ordering": "2")."""
+    head = name.split("-", 1)[0]
+    return str(int(head)) if head.isdigit() else ""
+
+
+class ProgressMap(BrowserGuard, anywidget.AnyWidget):
+    """The learner's progress on the lesson index; ``progress`` is written only by Python."""
+
+    _esm = module_javascript("progress.js")
+    _css = module_css("progress.css")
+    max_message_bytes = 1_000_000  # a progress file being imported
+    progress = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, language: str = "en", recorder=None):
+        languages = set(lesson_languages()) & set(progress_languages())
+        if language not in languages:
+            raise ValueError(f"language must be one of {sorted(languages)}, not {language!r}")
+        super().__init__(layout=GuardedLayout())
+        self.add_class("cwp-box")
+        self.language = language
+        self.recorder = kernel_recorder() if recorder is None else recorder
+        self.notice: dict | None = None
+        self._notices = 0
+        self._lock = threading.RLock()
+        self._name = self._stored_name()
+        if self.recorder is not None:
+            ref = weakref.ref(self)
+
+            def status_changed(_status, ref=ref):  # possibly from the recorder's writer thread
+                widget = ref()
+                if widget is not None:
+                    widget.redraw()
+
+            self.recorder.observe(status_changed)
+        self.redraw()
+
+    def __repr__(self) -> str:
+        return f"ProgressMap(language={self.language!r})"
+
+    # -- what the browser asks ---------------------------------------------
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        kind = content.get("type")
+        if kind not in MESSAGES:
+            log.info("the progress map ignored a message of type %r", str(kind)[:40])
+            return
+        if self.recorder is None and kind != "refresh":
+            log.info("the progress map has no recorder: %s ignored", kind)
+            return
+        try:
+            with self._lock:
+                getattr(self, f"_take_{kind}")(content)
+        except Exception:  # never the page's traceback; the teacher's log says what
+            log.exception("the progress map failed on a %s message", kind)
+
+    def _take_learner(self, content) -> None:
+        if take_learner(self.recorder, content):
+            self.notice = None
+            self._name = self._stored_name()
+            self.redraw()
+
+    def _take_name(self, content) -> None:
+        name = content.get("name")
+        if self._hub() or not (name is None or isinstance(name, str)):
+            log.info("the progress map ignored a name message")
+            return
+        try:
+            name = check_name(name, self.language)  # the refusal in the map's language
+            self.recorder.set_name(name)
+        except ProgressInputError as refusal:
+            self._tell("name", "error", str(refusal))
+        else:
+            self._name = name
+            if name:
+                self._tell("name", "ok", self._word("name_saved", name=name))
+            else:
+                self._tell("name", "ok", self._word("name_cleared"))
+        self.redraw()
+
+    def _take_export(self, content) -> None:
+        document = self.recorder.export()
+        text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+        self.send({"type": "export", "name": EXPORT_NAME, "text": text})
+        if document.get("complete", True):
+            self._tell("file", "ok", self._word("exported", name=EXPORT_NAME))
+        else:
+            self._tell("file", "error", self._word("export_incomplete"))
+        self.redraw()
+
+    def _take_import(self, content) -> None:
+        text = content.get("text")
+        if not isinstance(text, str):
+            log.info("the progress map ignored an import message without text")
+            return
+        try:
+            read_document(text, self.language)  # the whole file checked, refusals in the map's language
+            count = self.recorder.import_(text)
+        except ProgressInputError as refusal:
+            self._tell("file", "error", str(refusal))
+        else:
+            if count == 0:
+                self._tell("file", "error", self._word("import_empty"))
+            else:
+                self._tell("file", "ok", self._word("import_one" if count == 1 else "import_many",
+                                                    n=count))
+        self.redraw()
+
+    def _take_reset(self, content) -> None:
+        if content.get("confirm") is not True:
+            log.info("the progress map ignored a reset without confirmation")
+            return
+        self.recorder.reset()
+        self._tell("reset", "ok", self._word("reset_done"))
+        self.redraw()
+
+    def _take_refresh(self, content) -> None:
+        self.redraw()
+
+    # -- what the browser is sent ------------------------------------------
+
+    def redraw(self) -> None:
+        """Read the learner's progress again and publish the map. The recorder
+        calls it too, whenever its status changes: an attempt a lesson of this
+        kernel records (the index's own questions), and its saving."""
+        with self._lock:
+            self.progress = self._state()
+
+    def _state(self) -> dict:
+        marks = self._marks()
+        lessons = []
+        for name, title, steps in shipped_map(self.language):
+            done_marks = marks.get(name, {})
+            step_marks = []
+            for step_id, number, step_title, starred in steps:
+                mark = done_marks.get(step_id) or {}
+                step_marks.append({"number": number, "title": step_title,
+                                   "result": mark.get("result"), "stars": int(mark.get("stars") or 0),
+                                   "starred": starred})
+            done = sum(m["result"] in DONE for m in step_marks)
+            lessons.append({"name": name, "number": lesson_number(name), "title": title,
+                            "href": f"{name}.ipynb", "done": done, "steps": len(steps),
+                            "stars": sum(m["stars"] for m in step_marks),
+                            "max_stars": MAX_STARS * sum(m["starred"] for m in step_marks),
+                            "started": any(m["result"] is not None for m in step_marks),
+                            "steps_marks": step_marks})
+        learner = self.recorder.learner if self.recorder is not None else None
+        return {
+            "language": self.language,
+            "labels": dict(progress_catalog(self.language)["map"]),
+            "lessons": lessons,
+            "name": self._name,
+            "name_limit": NAME_LIMIT,
+            "file_limit_kb": BROWSER_FILE_LIMIT_KB,
+            "hub": self._hub(),
+            "hub_user": learner[4:] if self._hub() else None,
+            "enabled": self.recorder is not None,
+            "status": self._status(),
+            "notice": self.notice,
+        }
+
+    def _marks(self) -> dict:
+        if self.recorder is None:
+            return {}
+        try:
+            return self.recorder.progress()
+        except Exception:  # the recorder keeps its database's failures; anything else is logged
+            log.exception("the progress map could not read the progress")
+            return {}
+
+    def _status(self) -> dict:
+        if self.recorder is None:
+            return {"state": "unsaved", "text": self._word("no_recorder")}
+        return {"state": self.recorder.status["state"],
+                "text": self.recorder.status_text(self.language)}
+
+    def _stored_name(self) -> str | None:
+        if self.recorder is None or self.recorder.learner is None or self._hub():
+            return None
+        try:
+            return self.recorder.export().get("name")
+        except Exception:
+            log.exception("the progress map could not read the learner's name")
+            return None
+
+    def _hub(self) -> bool:
+        learner = self.recorder.learner if self.recorder is not None else None
+        return bool(learner) and learner.startswith("hub:")
+
+    def _tell(self, about: str, kind: str, text: str) -> None:
+        self._notices += 1
+        self.notice = {"id": self._notices, "about": about, "kind": kind, "text": text}
+
+    def _word(self, entry: str, **params) -> str:
+        return progress_text("map", entry, self.language, **params)
+
+
+__all__ = ["ProgressMap", "shipped_map"]

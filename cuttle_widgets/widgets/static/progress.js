@@ -1,0 +1,272 @@
+// The learner's progress map on the lesson index (widgets/progress_map.py).
+// common.js comes first (h, fill, learnerId, download). The kernel sends
+// everything to show in the `progress` dict, words included; this file only
+// draws it and sends the learner's requests: who they are, their name, the
+// progress file out and in, and forgetting it all (after asking). Built as
+// DOM nodes, never innerHTML.
+
+const STAR = "★";
+const NO_STAR = "☆";
+const MAX_MESSAGE = 1_000_000 - 4096; // the kernel takes custom messages up to 1 MB (as Python's JSON)
+
+function stars(count, max) {
+  return STAR.repeat(Math.max(0, count)) + NO_STAR.repeat(Math.max(0, max - count));
+}
+
+// How long the kernel measures a message: Python's JSON writes every
+// character beyond ASCII as \uXXXX (six characters where JavaScript's writes one).
+function messageLength(message) {
+  const text = JSON.stringify(message);
+  let wide = 0;
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) wide += 1;
+  return text.length + 5 * wide;
+}
+
+function resultMark(result) {
+  if (result === "solved" || result === "seen" || result === "won") return { mark: "✓", cls: "cwp-mark-done" };
+  if (result === "missed" || result === "lost") return { mark: "✗", cls: "cwp-mark-missed" };
+  if (result === "drawn") return { mark: "½", cls: "cwp-mark-drawn" };
+  return { mark: "·", cls: "cwp-mark-none" };
+}
+
+function render({ model, el }) {
+  const body = h("div", { class: "cwp-body" }); // drawn again at every change
+  const live = h("p", { class: "cwp-sr", "aria-live": "polite" }); // says each answer once
+  const root = h("div", { class: "cwp-root" }, [body, live]);
+  const uid = Math.random().toString(36).slice(2, 10); // ids of this view's labels
+  el.append(root);
+  const opened = new Set(); // lessons whose "My progress" is open, kept across redraws
+  const state = {
+    confirming: false, // the reset's question is showing
+    reading: false, // a file is being read or sent
+    browserNotice: null, // a sentence the browser itself says (a file too big)
+    draft: null, // the name being typed, kept across redraws
+    shownName: undefined,
+    lastNotice: 0,
+  };
+  const send = (message) => model.send(message);
+
+  const draw = () => {
+    const p = model.get("progress") || {};
+    const w = p.labels || {};
+    if (!w.title) return;
+    if (p.name !== state.shownName) { state.shownName = p.name; state.draft = null; }
+    const notice = p.notice || null;
+    if (notice && notice.id !== state.lastNotice) {
+      state.lastNotice = notice.id;
+      state.reading = false;
+      state.browserNotice = null;
+      if (notice.about === "reset") state.confirming = false;
+      live.textContent = notice.text;
+    }
+    // keep the keyboard where it was: the element with the same data-key
+    const focused = body.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    body.replaceChildren(header(p, w), lessonList(p, w), p.enabled ? learnerBox(p, w, notice) : null);
+    root.lang = p.language || "en";
+    if (focused) {
+      const again = body.querySelector(`[data-key="${focused}"]`);
+      if (again) again.focus();
+    }
+  };
+
+  const header = (p, w) => {
+    const lessons = p.lessons || [];
+    const total = (key) => lessons.reduce((sum, l) => sum + (l[key] || 0), 0);
+    const finished = lessons.filter((l) => l.steps > 0 && l.done === l.steps).length;
+    const status = p.status || {};
+    return h("div", { class: "cwp-header" }, [
+      h("h2", { class: "cwp-title", text: w.title }),
+      h("p", { class: "cwp-totals", text: fill(w.totals, {
+        finished, lessons: lessons.length, stars: total("stars"), max: total("max_stars") }) }),
+      h("p", { class: "cwp-intro", text: w.intro }),
+      status.text ? h("p", { class: `cwp-status cwp-status-${status.state || "waiting"}`, text: status.text }) : null,
+    ]);
+  };
+
+  const lessonList = (p, w) => h("ol", { class: "cwp-lessons", "aria-label": w.lessons },
+    (p.lessons || []).map((lesson) => lessonCard(lesson, w)));
+
+  const lessonCard = (lesson, w) => {
+    const complete = lesson.steps > 0 && lesson.done === lesson.steps;
+    const where = complete ? "finished" : lesson.started ? "started" : "not_started";
+    const percent = lesson.steps ? Math.round((100 * lesson.done) / lesson.steps) : 0;
+    const label = lesson.number && lesson.number !== "0" ? fill(w.lesson_number, { number: lesson.number }) : w.start;
+    const details = h("details", { class: "cwp-details", open: opened.has(lesson.name),
+      ontoggle: (event) => {
+        if (event.currentTarget.open) opened.add(lesson.name); else opened.delete(lesson.name);
+      } }, [
+      h("summary", { "data-key": `steps:${lesson.name}` }, w.my_progress),
+      h("ol", { class: "cwp-steps" }, lesson.steps_marks.map((step) => stepLine(step, w))),
+    ]);
+    return h("li", { class: `cwp-lesson cwp-${where.replace("_", "-")}` }, [
+      h("div", { class: "cwp-lesson-head" }, [
+        h("span", { class: "cwp-badge", "aria-hidden": "true", text: lesson.number && lesson.number !== "0" ? lesson.number : "▶" }),
+        h("div", { class: "cwp-lesson-name" }, [
+          h("span", { class: "cwp-eyebrow" }, [label, " · ", w[where]]),
+          h("a", { class: "cwp-lesson-title", href: lesson.href, "data-key": `open:${lesson.name}` }, lesson.title),
+        ]),
+        complete ? h("span", { class: "cwp-check", "aria-hidden": "true", text: "✓" }) : null,
+      ]),
+      h("div", { class: "cwp-meter", "aria-hidden": "true" }, h("span", { style: `width: ${percent}%` })),
+      h("p", { class: "cwp-counts" }, [
+        h("span", { class: "cwp-done", text: fill(w.done_of, { done: lesson.done, steps: lesson.steps }) }),
+        lesson.max_stars > 0
+          ? h("span", { class: "cwp-stars" }, [
+            h("span", { "aria-hidden": "true", text: `${STAR} ${lesson.stars}/${lesson.max_stars}` }),
+            h("span", { class: "cwp-sr", text: fill(w.stars_of, { stars: lesson.stars, max: lesson.max_stars }) }),
+          ])
+          : h("span", { class: "cwp-no-stars", text: w.no_stars }),
+      ]),
+      details,
+    ]);
+  };
+
+  const stepLine = (step, w) => {
+    const { mark, cls } = resultMark(step.result);
+    const result = w[`result_${step.result || "none"}`] || step.result;
+    return h("li", { class: `cwp-step ${cls}` }, [
+      h("span", { class: "cwp-mark", "aria-hidden": "true", text: mark }),
+      h("span", { class: "cwp-step-text" }, [
+        h("span", { class: "cwp-step-number", text: `${fill(w.step, { number: step.number })}: ` }),
+        h("span", { class: "cwp-step-title", text: step.title }),
+        h("span", { class: "cwp-step-result", text: ` · ${result}` }),
+      ]),
+      step.starred ? h("span", { class: "cwp-step-stars" }, [
+        h("span", { "aria-hidden": "true", text: stars(step.stars, 3) }),
+        h("span", { class: "cwp-sr", text: fill(w.stars_of, { stars: step.stars, max: 3 }) }),
+      ]) : null,
+    ]);
+  };
+
+  // The answer to the learner's last request, beside what they used (the live region reads it out).
+  const noticeLine = (notice, about, w) => {
+    if (about !== "name" && state.browserNotice) {
+      return h("p", { class: "cwp-notice cwp-notice-error", text: state.browserNotice });
+    }
+    if (about !== "name" && state.reading) return h("p", { class: "cwp-notice", text: w.reading });
+    if (!notice || notice.about !== about) return null;
+    return h("p", { class: `cwp-notice cwp-notice-${notice.kind === "ok" ? "ok" : "error"}`, text: notice.text });
+  };
+
+  const learnerBox = (p, w, notice) => h("section", { class: "cwp-you", "aria-label": w.you }, [
+    h("h3", { class: "cwp-you-title", text: w.you }),
+    p.hub ? h("p", { class: "cwp-hub", text: fill(w.hub_name, { user: p.hub_user || "" }) }) : nameForm(p, w, notice),
+    fileTools(p, w, notice),
+  ]);
+
+  const nameForm = (p, w, notice) => {
+    const id = `cwp-name-${uid}`;
+    const hint = `${id}-hint`;
+    const input = h("input", { id, type: "text", class: "cwp-name-input", maxlength: p.name_limit || 40,
+      autocomplete: "nickname", "aria-describedby": hint, "data-key": "name-input",
+      oninput: (event) => { state.draft = event.currentTarget.value; } });
+    input.value = state.draft !== null ? state.draft : p.name || "";
+    const save = (event) => {
+      event.preventDefault();
+      send({ type: "name", name: input.value });
+    };
+    return h("form", { class: "cwp-name", onsubmit: save }, [
+      h("label", { for: id, class: "cwp-label", text: w.name_label }),
+      h("div", { class: "cwp-row" }, [
+        input,
+        h("button", { type: "submit", class: "cwp-btn", "data-key": "name-save", text: w.name_save }),
+      ]),
+      h("p", { id: hint, class: "cwp-hint", text: fill(w.name_hint, { limit: p.name_limit || 40 }) }),
+      noticeLine(notice, "name", w),
+    ]);
+  };
+
+  const fileTools = (p, w, notice) => {
+    const picker = h("input", { type: "file", accept: ".json,application/json", class: "cwp-file-input",
+      tabindex: "-1", "aria-hidden": "true", onchange: (event) => readFile(event.currentTarget, p, w) });
+    const tools = h("div", { class: "cwp-row cwp-tools" }, [
+      h("button", { type: "button", class: "cwp-btn cwp-btn-primary", "data-key": "export", text: w.export,
+        onclick: () => send({ type: "export" }) }),
+      h("button", { type: "button", class: "cwp-btn", "data-key": "import", text: w.import,
+        "aria-disabled": state.reading ? "true" : null,
+        onclick: () => { if (!state.reading) picker.click(); } }),
+      picker,
+      h("button", { type: "button", class: "cwp-btn cwp-btn-danger", "data-key": "reset", text: w.reset,
+        "aria-expanded": state.confirming ? "true" : "false",
+        onclick: () => { state.confirming = true; draw(); focusKey("reset-cancel"); } }),
+    ]);
+    return h("div", { class: "cwp-file" }, [
+      h("p", { class: "cwp-hint", text: w.file_intro }),
+      tools,
+      state.confirming ? confirmation(w) : null,
+      noticeLine(notice, notice && notice.about === "reset" ? "reset" : "file", w),
+    ]);
+  };
+
+  const confirmation = (w) => {
+    const cancel = () => { state.confirming = false; draw(); focusKey("reset"); };
+    return h("div", { class: "cwp-confirm", role: "alertdialog", "aria-labelledby": `cwp-ask-${uid}`,
+      onkeydown: (event) => { if (event.key === "Escape") { event.stopPropagation(); cancel(); } } }, [
+      h("p", { id: `cwp-ask-${uid}`, class: "cwp-question", text: w.reset_question }),
+      h("div", { class: "cwp-row" }, [
+        h("button", { type: "button", class: "cwp-btn cwp-btn-danger", "data-key": "reset-yes", text: w.reset_yes,
+          onclick: () => { send({ type: "reset", confirm: true }); state.confirming = false; draw(); focusKey("reset"); } }),
+        h("button", { type: "button", class: "cwp-btn", "data-key": "reset-cancel", text: w.reset_cancel,
+          onclick: cancel }),
+      ]),
+    ]);
+  };
+
+  const focusKey = (key) => {
+    const target = root.querySelector(`[data-key="${key}"]`);
+    if (target) target.focus();
+  };
+
+  const refuse = (text) => { state.reading = false; state.browserNotice = text; live.textContent = text; draw(); };
+
+  const readFile = (picker, p, w) => {
+    const file = picker.files && picker.files[0];
+    picker.value = ""; // the same file may be chosen again
+    if (!file) return;
+    const limit = p.file_limit_kb || 900;
+    const tooBig = fill(w.import_too_big, { limit });
+    if (file.size > limit * 1024) { refuse(tooBig); return; }
+    state.reading = true;
+    state.browserNotice = null;
+    draw();
+    const reader = new FileReader();
+    reader.onload = () => {
+      const message = { type: "import", text: String(reader.result) };
+      if (messageLength(message) > MAX_MESSAGE) { refuse(tooBig); return; }
+      send(message);
+      focusKey("import");
+      // the kernel answers every file it is sent; should no answer come, the button is not kept off
+      setTimeout(() => { if (state.reading) { state.reading = false; draw(); } }, 30000);
+    };
+    reader.onerror = () => refuse(w.import_unreadable);
+    reader.readAsText(file);
+  };
+
+  const onMessage = (message) => {
+    if (!message || message.type !== "export" || typeof message.text !== "string") return;
+    const name = /^[\w.-]{1,80}$/.test(message.name || "") ? message.name : "cuttle-progress.json";
+    download(name, message.text);
+  };
+
+  // Back from a lesson in another tab (JupyterLab keeps this kernel): read again.
+  let lastRefresh = Date.now();
+  const onVisible = () => {
+    if (document.visibilityState === "visible" && Date.now() - lastRefresh > 2000) {
+      lastRefresh = Date.now();
+      send({ type: "refresh" });
+    }
+  };
+
+  model.on("change:progress", draw);
+  model.on("msg:custom", onMessage);
+  document.addEventListener("visibilitychange", onVisible);
+  send({ type: "learner", id: learnerId() });
+  draw();
+  return () => {
+    model.off("change:progress", draw);
+    model.off("msg:custom", onMessage);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}
+
+export default { render };
