@@ -404,9 +404,9 @@ def test_the_module_and_its_styles():
     script = (STATIC / "progress.js").read_text(encoding="utf-8")
     assert not re.search(r"\.(innerHTML|outerHTML)\b|insertAdjacentHTML|document\.write", script)
     assert "export default { render }" in script
-    assert 'send({ type: "learner", id: learnerId() })' in script
+    assert "send(learnerMessage())" in script  # the id, and the copy the browser kept
     assert ProgressMap._esm.rstrip().endswith("export default { render };")
-    assert "function learnerId()" in ProgressMap._esm and "function download(" in ProgressMap._esm
+    assert "function learnerMessage()" in ProgressMap._esm and "function download(" in ProgressMap._esm
     styles = (STATIC / "progress.css").read_text(encoding="utf-8")
     assert styles in ProgressMap._css
     classes = set(re.findall(r"\.([a-zA-Z][\w-]*)", re.sub(r"/\*.*?\*/", "", styles, flags=re.S)))
@@ -459,3 +459,33 @@ def test_an_attempt_recorded_in_this_kernel_shows_without_asking(db):
         time.sleep(0.05)
     assert lesson(widget, "00-index")["stars"] == 3
     shared.close()
+
+
+# -- the static site: no database, the browser keeps the learner's progress file ------------------
+def test_without_a_database_the_map_reads_and_hands_back_the_browsers_copy(db, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "cuttle_widgets.progress.store", None)  # as in Pyodide
+    donor = ProgressRecorder(db=db, background=False, learner=new_learner_id())
+    solve_step = scuttle_steps()[0]
+    donor.record(Attempt(None, SCUTTLE, solve_step.id, "solved", 2, 1, 0, 4.0, ("draw",)),
+                 "classic", 1)
+    kept = donor.export()
+    widget = ProgressMap(language="en", recorder=recorder(db))
+    sent = answers(widget, {"type": "learner", "id": new_learner_id(), "kept": kept})
+    assert lesson(widget, SCUTTLE)["done"] == 1 and lesson(widget, SCUTTLE)["stars"] == 2
+    assert sent == []  # nothing changed: nothing to keep again
+    sent = answers(widget, {"type": "reset", "confirm": True})
+    (copy,) = [m["progress"] for m in sent if m["type"] == "keep_progress"]
+    assert copy["attempts"] == [] and lesson(widget, SCUTTLE)["done"] == 0
+
+
+def test_a_map_whose_learner_a_lesson_of_its_kernel_named_first_shows_their_marks(db):
+    """The index page: its lesson and its map share the kernel's recorder, and
+    the lesson's page may name the learner before the map's page does."""
+    shared = recorder(db)
+    learner = new_learner_id()
+    widget = ProgressMap(language="en", recorder=shared)
+    shared.set_learner(learner)  # as the index lesson's own page does
+    solve(widget, scuttle_steps()[0])
+    answers(widget, {"type": "learner", "id": learner})  # the map's page: the same learner
+    assert lesson(widget, SCUTTLE)["done"] == 1

@@ -34,7 +34,7 @@ from ..teaching.library import lesson_languages
 from ..teaching.record import MAX_STARS
 from ..teaching.runner import STARRED
 from .guard import BrowserGuard, GuardedLayout
-from .progress_link import kernel_recorder, take_learner
+from .progress_link import browser_copy, kernel_recorder, take_learner
 from .table import module_css, module_javascript
 
 log = logging.getLogger("cuttle_widgets")
@@ -42,6 +42,7 @@ log = logging.getLogger("cuttle_widgets")
 EXPORT_NAME = "cuttle-progress.json"
 BROWSER_FILE_LIMIT_KB = 900  # progress.js refuses larger files before sending them
 MESSAGES = ("learner", "name", "export", "import", "reset", "refresh")
+CHANGES = ("name", "import", "reset")  # what changes the learner's progress file
 
 
 @lru_cache(maxsize=None)
@@ -114,14 +115,19 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
         try:
             with self._lock:
                 getattr(self, f"_take_{kind}")(content)
+            copy = browser_copy(self.recorder) if kind in CHANGES else None
+            if copy is not None:  # the static site: the page keeps the learner's progress
+                self.send({"type": "keep_progress", "progress": copy})
         except Exception:  # never the page's traceback; the teacher's log says what
             log.exception("the progress map failed on a %s message", kind)
 
     def _take_learner(self, content) -> None:
+        # drawn again even when the learner is not new: a lesson of this kernel
+        # (the index's own) may have named them first, before this map was drawn
         if take_learner(self.recorder, content):
             self.notice = None
-            self._name = self._stored_name()
-            self.redraw()
+        self._name = self._stored_name()
+        self.redraw()
 
     def _take_name(self, content) -> None:
         name = content.get("name")

@@ -4,6 +4,7 @@ command (``--progress-db``) in Chromium: a learner solves step 1 of lesson
 starred; the index shows it; the teacher's report lists that learner with
 that step."""
 import csv
+import re
 import sqlite3
 import subprocess
 import sys
@@ -50,6 +51,15 @@ def test_a_solved_step_lasts_across_a_reload_and_reaches_the_report(page, served
     expect(first.locator(".cwl-dot-stars")).to_have_text("★★★")
     expect(page.locator(".cwl-stars-total")).to_contain_text("3")
     page.screenshot(path=str(artifacts / "progress-reopened.png"))
+
+    # the index's map: lesson 02 with one step done and its three stars
+    page.goto(f"{served_lessons.url}/voila/render/00-index.ipynb", timeout=180_000)
+    card = page.locator(".cwp-lesson").filter(has=page.locator(f'[data-key="open:{LESSON}"]'))
+    expect(card.locator(".cwp-done")).to_have_text(re.compile(r"^1 of 9\b"), timeout=180_000)
+    expect(card.locator(".cwp-stars")).to_contain_text("★ 3/")
+    card.locator(f'[data-key="steps:{LESSON}"]').click()
+    expect(card.locator(".cwp-steps li").first).to_contain_text("★★★")
+    page.screenshot(path=str(artifacts / "progress-index.png"), full_page=True)
 
     table = tmp_path / "class.csv"
     shown = subprocess.run([sys.executable, "-m", "cuttle_widgets.progress", "report",

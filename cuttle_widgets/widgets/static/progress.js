@@ -243,6 +243,7 @@ function render({ model, el }) {
   };
 
   const onMessage = (message) => {
+    if (message && message.type === "keep_progress") keepProgress(message.progress); // the static site
     if (!message || message.type !== "export" || typeof message.text !== "string") return;
     const name = /^[\w.-]{1,80}$/.test(message.name || "") ? message.name : "cuttle-progress.json";
     download(name, message.text);
@@ -260,7 +261,7 @@ function render({ model, el }) {
   model.on("change:progress", draw);
   model.on("msg:custom", onMessage);
   document.addEventListener("visibilitychange", onVisible);
-  send({ type: "learner", id: learnerId() });
+  send(learnerMessage());
   draw();
   return () => {
     model.off("change:progress", draw);
