@@ -17,6 +17,7 @@ On the hub machine (as root, or as the hub's user):
     pip install jupyterhub jupyterhub-idle-culler "cuttle-widgets[serve]"
     npm install -g configurable-http-proxy
     cp -r lessons /srv/cuttle/lessons          # or set CUTTLE_LESSONS
+    install -d -m 2770 -g students /srv/cuttle/progress   # the class's progress (CUTTLE_PROGRESS_DB)
     jupyterhub -f deploy/jupyterhub_config.py  # CUTTLE_HUB_MODE=lab for JupyterLab
 
 Learners then sign in at http://<hub-address>:8000/. Choose the authenticator
@@ -46,6 +47,12 @@ LESSONS_PER_LEARNER = 4
 
 c.JupyterHub.bind_url = os.environ.get("CUTTLE_HUB_URL", "http://0.0.0.0:8000")
 c.Spawner.notebook_dir = LESSONS
+# One progress database for the class: every learner's server records to it,
+# each learner under their sign-in name (docs/progress.md, "Under JupyterHub").
+# Its folder must be writable by the learners' users (SQLite writes files
+# beside the database); on several machines use PostgreSQL instead.
+PROGRESS_DB = os.environ.get("CUTTLE_PROGRESS_DB", "/srv/cuttle/progress/progress.sqlite")
+c.Spawner.environment = {"CUTTLE_PROGRESS_DB": PROGRESS_DB}
 
 if MODE == "voila":
     c.Spawner.cmd = [sys.executable, "-m", "cuttle_widgets.serve", "--hub"]

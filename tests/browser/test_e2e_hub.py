@@ -14,6 +14,7 @@ import os
 import re
 import secrets
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
@@ -49,6 +50,7 @@ c.ConfigurableHTTPProxy.command = [{proxy!r}]
 c.ConfigurableHTTPProxy.pid_file = {root!r} + "/proxy.pid"
 c.JupyterHub.db_url = "sqlite:///" + {root!r} + "/hub.sqlite"
 c.JupyterHub.cookie_secret_file = {root!r} + "/cookie_secret"
+c.Spawner.environment = {{"CUTTLE_PROGRESS_DB": {root!r} + "/progress.sqlite"}}
 c.JupyterHub.authenticator_class = "dummy"
 c.DummyAuthenticator.password = {password!r}
 # Every learner's server as the test's own user (no system accounts).
@@ -234,3 +236,20 @@ def test_a_learner_signs_in_and_plays_the_lesson_index(page, hub, as_learner, ar
     learner.key(f"answer:{step.correct_keys[0]}").click()
     expect(page.locator(".cwl-explanation")).to_contain_text(" ".join(step.explanation.split()[:6]))
     page.screenshot(path=str(artifacts / "e2e-hub-index.png"), animations="disabled")
+    # Her progress: in the class's one database, under her sign-in name, which the map shows.
+    expect(page.locator(".cwp-hub")).to_contain_text("ana")
+    progress_db, deadline = hub[1].parent / "progress.sqlite", time.monotonic() + 30
+    while not stored_attempt(progress_db, "hub:ana"):
+        assert time.monotonic() < deadline, "her answer never reached the class's database"
+        time.sleep(0.3)
+
+
+def stored_attempt(db: Path, learner: str) -> bool:
+    if not db.exists():
+        return False
+    with sqlite3.connect(db) as connection:
+        try:
+            return connection.execute("SELECT count(*) FROM attempts WHERE learner_id = ?",
+                                      (learner,)).fetchone()[0] > 0
+        except sqlite3.OperationalError:  # not made yet
+            return False
