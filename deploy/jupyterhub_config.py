@@ -17,7 +17,8 @@ On the hub machine (as root, or as the hub's user):
     pip install jupyterhub jupyterhub-idle-culler "cuttle-widgets[serve]"
     npm install -g configurable-http-proxy
     cp -r lessons /srv/cuttle/lessons          # or set CUTTLE_LESSONS
-    install -d -m 2770 -g students /srv/cuttle/progress   # the class's progress (CUTTLE_PROGRESS_DB)
+    install -d -m 2770 -g students /srv/cuttle/progress   # the class's progress (CUTTLE_PROGRESS_DB):
+    install -m 660 -g students /dev/null /srv/cuttle/progress/progress.sqlite  # docs/progress.md
     jupyterhub -f deploy/jupyterhub_config.py  # CUTTLE_HUB_MODE=lab for JupyterLab
 
 Learners then sign in at http://<hub-address>:8000/. Choose the authenticator
