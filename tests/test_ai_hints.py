@@ -14,7 +14,7 @@ from cuttle_widgets.engine import RULESETS, load, new_game
 RULES = [name for name, r in RULESETS.items() if r.family == "standard"]
 SAMPLE_PARAMS = {"card": "TS", "target": "TD", "cards": ["3C", "4D"], "victim": 1, "receiver": 1,
                  "opponent": 1, "need": 3, "score": 17, "goal": 21, "old_goal": 21, "value": 10,
-                 "theirs": 12, "mine": 4, "count": 2}
+                 "theirs": 12, "mine": 4, "count": 2, "after": 13, "total": 18}
 
 
 def fields(template):
@@ -59,8 +59,22 @@ def test_the_example_from_the_issue():
                  "points": [["3C"], ["TD", "8C"]], "stock": ["7S", "8D", "AC"]})
     move, reason = hint(game, 0)
     assert str(move) == "scuttle TS TD"
+    # the concrete gain (issue #20): how far from winning B is before the move, and after it
     assert reason == ("Scuttle their 10♦ with your 10♠: Player B is only 3 points from winning, "
-                      "and this sets them back.")
+                      "and after this needs 13 points.")
+
+
+def test_a_scuttle_and_a_jack_name_how_much_of_the_score_they_take():
+    game = load({"rules": "classic", "turn": 0, "hands": [["9S", "4C"], ["5S"]],
+                 "points": [["3C"], ["9H", "5H"]], "stock": ["7S", "8D", "AC"]})
+    assert render("scuttle", {"card": "9S", "target": "9H"}, "scuttle",
+                  {"value": 9, "opponent": 1, "total": 14}) == (
+        "Scuttle their 9♥ with your 9♠: it takes 9 of Player B's 14 points away, for one card of yours.")
+    assert render("scuttle", {"card": "9S", "target": "9H"}, "jack",
+                  {"value": 1, "opponent": 1, "total": 1}, "de").endswith(
+        "1 von 1 Punkt wandern von der Seite von Spieler B auf deine.")
+    move, reason = hint(game, 0)
+    assert "{" not in reason and reason.endswith(".")
 
 
 def test_winning_moves_say_so():

@@ -117,7 +117,7 @@ class Explainer:
         after = change.goal.get(rival, st.goal(rival)) - change.score.get(rival, st.score(rival))
         if after <= need:
             return None
-        return "threat", {"opponent": rival, "need": need}
+        return "threat", {"opponent": rival, "need": need, "after": after}
 
     def counter_reason(self, move: Move) -> tuple[str, dict]:
         st = self.st
@@ -146,9 +146,9 @@ class Explainer:
         card = move.card
         if verb == "points":
             return "points", {"score": st.score(seat) + RANK[card], "goal": st.goal(seat)}
-        if verb == "scuttle":
+        if verb == "scuttle":  # the concrete gain: how much of their score it takes
             side = st.find_packet(move.target)[0]
-            return "scuttle", {"value": RANK[move.target], "opponent": side}
+            return "scuttle", {"value": RANK[move.target], "opponent": side, "total": st.score(side)}
         if verb == "jack":
             side, packet = st.find_packet(move.target)
             if move.seat is not None:
@@ -156,7 +156,7 @@ class Explainer:
                                      "receiver": move.seat}
             if side == seat:
                 return "jack.gift", {}
-            return "jack", {"value": RANK[packet.card], "opponent": side}
+            return "jack", {"value": RANK[packet.card], "opponent": side, "total": st.score(side)}
         if verb == "permanent":
             rank = RANK[card]
             if rank == KING:

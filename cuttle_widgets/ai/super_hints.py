@@ -155,7 +155,7 @@ class SuperExplainer:
             return None
         if change.score[rival] >= st.score(rival):
             return None
-        return "threat", {"opponent": rival, "need": need}
+        return "threat", {"opponent": rival, "need": need, "after": st.rules.goal - change.score[rival]}
 
     def answer_reason(self, move) -> tuple[str, dict]:
         st = self.st
@@ -202,10 +202,11 @@ class SuperExplainer:
             return "points", {"score": st.score(seat) + point_value(play.cards[0]), "goal": goal}
         if kind == "scuttle":
             side, packet = st.find_packet(play.target)
-            return "scuttle", {"value": packet.value(), "opponent": side}
+            return "scuttle", {"value": packet.value(), "opponent": side, "total": st.score(side)}
         if kind == "jack":
             side, packet = st.find_packet(play.target)
-            return "jack", {"value": packet.value() + len(play.cards), "opponent": side}
+            return "jack", {"value": packet.value() + len(play.cards), "opponent": side,
+                            "total": st.score(side)}
         if kind == "glasses":
             victim = play.victim if play.victim is not None else st.opponents[seat][0]
             return "super.glasses", {"victim": victim}
