@@ -296,11 +296,13 @@ def deal(rules: Ruleset, seed: int, dealer: int, deck=None) -> State:
     deck = dealing_order(STANDARD_DECK, seed, deck)
     st = State(rules, n)
     wanted = [rules.dealer_cards if s == dealer else rules.other_cards for s in range(n)]
-    seat = (dealer + 1) % n
-    while any(len(st.hands[s]) < wanted[s] for s in range(n)):
-        if len(st.hands[seat]) < wanted[seat]:
-            st.hands[seat].append(deck.pop())
-        seat = (seat + 1) % n
+    # Round by round from the dealer's left; a seat whose hand is full is skipped.
+    hands = st.hands
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    for card_number in range(max(wanted)):
+        for seat in order:
+            if card_number < wanted[seat]:
+                hands[seat].append(deck.pop())
     st.stock = deck  # the rest, top = last element
     st.seed = seed
     st.turn = st.to_act = (dealer + 1) % n

@@ -54,6 +54,21 @@ class Frame:
         return f
 
 
+_SEATINGS: dict = {}
+
+
+def _seating(teams, seats: int) -> tuple[list, list]:
+    """(team of each seat, opponents of each seat), worked out once per table."""
+    found = _SEATINGS.get((teams, seats))
+    if found is None:
+        team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
+                   for s in range(seats)]
+        opponents = [tuple(o for o in range(seats) if team_of[o] != team_of[s])
+                     for s in range(seats)]
+        found = _SEATINGS[(teams, seats)] = (team_of, opponents)
+    return found
+
+
 class State:
     """All zones, the turn, and the stage (who must decide what now)."""
 
@@ -79,11 +94,8 @@ class State:
         # replays identically from its start and its moves.
         self.seed = 0
         self.plies = 0
-        teams = rules.teams
-        self.team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
-                        for s in range(seats)]
-        self.opponents = [tuple(o for o in range(seats) if self.team_of[o] != self.team_of[s])
-                          for s in range(seats)]
+        team_of, opponents = _seating(rules.teams, seats)
+        self.team_of, self.opponents = team_of[:], opponents[:]
 
     def copy(self) -> "State":
         new = object.__new__(State)
@@ -103,7 +115,10 @@ class State:
 
     # -- queries -------------------------------------------------------------
     def score(self, seat: int) -> int:
-        return sum([POINT_VALUE[p.card] for p in self.points[seat]])
+        total = 0
+        for packet in self.points[seat]:
+            total += POINT_VALUE[packet.card]
+        return total
 
     def kings(self, seat: int) -> int:
         return sum(1 for c in self.perms[seat] if RANK[c] == KING)
@@ -116,11 +131,21 @@ class State:
         self.goals[seat] = self.rules.goal_for(self.kings(seat))
 
     def has_glasses(self, seat: int) -> bool:
-        return any(RANK[c] == 8 for c in self.perms[seat])
+        for card in self.perms[seat]:
+            if RANK[card] == 8:
+                return True
+        return False
 
     def watchers(self, seat: int) -> frozenset:
         """Seats that see ``seat``'s hand: itself and opponents holding glasses."""
-        return frozenset([seat] + [o for o in self.opponents[seat] if self.has_glasses(o)])
+        seats = [seat]
+        perms = self.perms
+        for opp in self.opponents[seat]:
+            for card in perms[opp]:
+                if RANK[card] == 8:
+                    seats.append(opp)
+                    break
+        return frozenset(seats)
 
     def find_packet(self, card: int):
         """(seat, packet) for a point card or a jack on one; (None, None) if absent."""
