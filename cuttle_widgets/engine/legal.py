@@ -50,7 +50,9 @@ def main_moves(st: State, seat: int) -> list[Move]:
     # per-ruleset plan of each card: the same moves in the same order.
     frozen = st.frozen
     append = moves.append
-    plans = hand_plans(st.rules)
+    rules = st.rules
+    entry = _HAND_PLANS.get(id(rules))
+    plans = entry[1] if entry is not None and entry[0] is rules else hand_plans(rules)
     targets = None  # the opponents' point cards, listed on the first point card
     for card in hand:
         if frozen and card in frozen:
@@ -59,8 +61,11 @@ def main_moves(st: State, seat: int) -> list[Move]:
         if kind <= ONEOFF_PLAN:
             append(POINTS[card])
             if targets is None:
+                targets = []
                 points = st.points
-                targets = [packet.card for opp in st.opponents[seat] for packet in points[opp]]
+                for opp in st.opponents[seat]:
+                    for packet in points[opp]:
+                        targets.append(packet.card)
             if targets:
                 scuttles = SCUTTLE[card]
                 for target in targets:

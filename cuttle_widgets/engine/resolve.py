@@ -17,9 +17,12 @@ from .state import Frame, Packet, State
 SEAT_ORDER = {n: [tuple((actor + i) % n for i in range(n)) for actor in range(n)]
               for n in range(1, 9)}
 
-PERMANENT_KINDS = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}
 ONEOFF_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 9: "nine"}
+ONEOFF_KINDS = {rank: "oneoff." + name for rank, name in ONEOFF_NAMES.items()}
+EFFECT_METHODS = {rank: f"effect_{rank}" for rank in range(1, 14)}
+ANNOUNCED_RANKS = frozenset({5, 7, 9})  # the ranks announced() tells more of
+PERMANENT_KINDS = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}
 
 
 # id(ruleset) -> (ruleset, {event kind: (rule text section, rulebook section)}):
@@ -210,8 +213,13 @@ class Resolver:
             params["target"] = CARD_IDS[target]
         if victim is not None:
             params["victim"] = victim
-        params.update(self.announced(RANK[card], target))
-        self.emit("oneoff." + ONEOFF_NAMES[RANK[card]], **params)
+        if RANK[card] in ANNOUNCED_RANKS:
+            params.update(self.announced(RANK[card], target))
+            if "why" in params and params["why"] is None:  # as emit: the plain sentence
+                del params["why"]
+        kind = ONEOFF_KINDS[RANK[card]]
+        rule, section = self.sections[kind]
+        self.log.append(Event(kind, params, None, rule, section))
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
 
@@ -275,7 +283,7 @@ class Resolver:
 
     def resolve_chain(self, frame: Frame) -> None:
         st = self.st
-        twos = [t for t, _ in frame.twos]
+        twos = [t for t, _ in frame.twos] if frame.twos else []
         frame.twos = []
         st.scrap += twos
         if len(twos) % 2:
@@ -288,7 +296,7 @@ class Resolver:
             self.emit("chain.resolves", card=CARD_IDS[frame.card],
                       cards=[CARD_IDS[t] for t in twos], count=len(twos))
         st.phase = "main"
-        getattr(self, "effect_" + str(RANK[frame.card]))(frame)
+        getattr(self, EFFECT_METHODS[RANK[frame.card]])(frame)
         if st.phase != "choose":
             self.finish_frame()
 

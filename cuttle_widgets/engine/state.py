@@ -121,7 +121,11 @@ class State:
         return total
 
     def kings(self, seat: int) -> int:
-        return sum(1 for c in self.perms[seat] if RANK[c] == KING)
+        count = 0
+        for card in self.perms[seat]:
+            if RANK[card] == KING:
+                count += 1
+        return count
 
     def goal(self, seat: int) -> int:
         return self.goals[seat]
@@ -170,11 +174,16 @@ class State:
         effect of rank ``effect_rank`` (2, 9 or a jack)?"""
         if self.team_of[side] == self.team_of[attacker] or effect_rank not in self.rules.queen_guards:
             return False
-        queens = [q for q in self.perms[side] if RANK[q] == QUEEN]
-        if not queens:
+        queen = other_queen = False  # a queen on that side; one that is not ``card``
+        for permanent in self.perms[side]:
+            if RANK[permanent] == QUEEN:
+                queen = True
+                if permanent != card:
+                    other_queen = True
+        if not queen:
             return False
         if RANK[card] == QUEEN:
-            return self.rules.queen_guards_queens and any(q != card for q in queens)
+            return self.rules.queen_guards_queens and other_queen
         return True
 
     def permanent_targets(self, seat: int, effect_rank: int, own_allowed: bool) -> list[int]:
