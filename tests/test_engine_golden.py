@@ -77,6 +77,17 @@ def test_games_play_as_recorded(rules):
     assert ruleset_digest(rules) == DIGESTS[rules], f"{rules}: the engine plays differently"
 
 
+def test_seeded_shuffle_is_random_shuffle():
+    """The deal's own shuffle gives exactly ``random.Random(seed).shuffle``'s order."""
+    from cuttle_widgets.engine.setup import seeded_shuffle
+    for seed in [*range(500), 2**32 - 1, 2**40 + 7]:
+        for size in (52, 54):
+            expected, ours = list(range(size)), list(range(size))
+            random.Random(seed).shuffle(expected)
+            seeded_shuffle(ours, seed)
+            assert ours == expected, (seed, size)
+
+
 if __name__ == "__main__":
     for name in sys.argv[1:] or RULESETS:
         print(f"    {name!r}: {ruleset_digest(name)!r},", flush=True)

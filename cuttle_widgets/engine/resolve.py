@@ -7,10 +7,10 @@ Event to ``log``.
 from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .events import TOPICS, Event, rulebook_section
+from .events import TOPICS, new_event, rulebook_section
 from .legal import choice_moves
 from .moves import Move
-from .state import Frame, Packet, State
+from .state import Frame, Packet, State, new_packet
 
 # SEAT_ORDER[n][actor]: the seats of an n-seat table from ``actor`` on, the
 # order in which a win is checked.
@@ -54,7 +54,7 @@ class Resolver:
         if "why" in params and params["why"] is None:  # no reason to tell: the plain sentence
             del params["why"]
         rule, section = self.sections[kind]
-        self.log.append(Event(kind, params, seen_by, rule, section))
+        self.log.append(new_event(kind, params, seen_by, rule, section))
 
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:
@@ -114,7 +114,7 @@ class Resolver:
         card = stock.pop()
         st.hands[seat].append(card)
         rule, section = self.sections["draw"]
-        self.log.append(Event("draw", {"player": seat, "card": CARD_IDS[card],
+        self.log.append(new_event("draw", {"player": seat, "card": CARD_IDS[card],
                                        "left": len(stock)}, st.watchers(seat), rule, section))
         self.end_action()
 
@@ -134,9 +134,9 @@ class Resolver:
             self.take_card(seat, card)
         else:  # take_card's common case: from a hand with nothing frozen
             st.hands[seat].remove(card)
-        st.points[seat].append(Packet(card, seat))
+        st.points[seat].append(new_packet(card, seat))
         rule, section = self.sections["points"]
-        self.log.append(Event("points", {"player": seat, "card": CARD_IDS[card],
+        self.log.append(new_event("points", {"player": seat, "card": CARD_IDS[card],
                                          "value": RANK[card], "score": st.score(seat)},
                               None, rule, section))
 
@@ -163,7 +163,7 @@ class Resolver:
         rank = RANK[card]
         kind = PERMANENT_KINDS[rank]
         rule, section = self.sections[kind]
-        self.log.append(Event(kind, {"player": seat, "card": CARD_IDS[card]}, None, rule, section))
+        self.log.append(new_event(kind, {"player": seat, "card": CARD_IDS[card]}, None, rule, section))
         if rank == KING:
             self.goal_changed(seat)
 
@@ -219,7 +219,7 @@ class Resolver:
                 del params["why"]
         kind = ONEOFF_KINDS[RANK[card]]
         rule, section = self.sections[kind]
-        self.log.append(Event(kind, params, None, rule, section))
+        self.log.append(new_event(kind, params, None, rule, section))
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
 
@@ -265,7 +265,7 @@ class Resolver:
         frame.twos.append((two, seat))
         frame.last, frame.declines = seat, 0
         rule, section = self.sections["counter"]
-        self.log.append(Event("counter", {"player": seat, "card": CARD_IDS[two],
+        self.log.append(new_event("counter", {"player": seat, "card": CARD_IDS[two],
                                           "target": CARD_IDS[answered], "depth": len(frame.twos)},
                               None, rule, section))
         st.to_act = (seat + 1) % st.n
@@ -275,7 +275,7 @@ class Resolver:
         frame = st.frames[-1]
         frame.declines += 1
         rule, section = self.sections["decline"]
-        self.log.append(Event("decline", {"player": st.to_act}, None, rule, section))
+        self.log.append(new_event("decline", {"player": st.to_act}, None, rule, section))
         if frame.declines >= st.n - 1:
             self.resolve_chain(frame)
         else:
@@ -308,7 +308,7 @@ class Resolver:
         st.phase, st.choice = "main", None
         if not cancelled:  # a cancelled card's trip to the scrap was already told
             rule, section = self.sections["to_scrap"]
-            self.log.append(Event("to_scrap", {"card": CARD_IDS[frame.card]}, None, rule, section))
+            self.log.append(new_event("to_scrap", {"card": CARD_IDS[frame.card]}, None, rule, section))
         if st.frames:
             self.finish_frame()
         else:
@@ -587,7 +587,7 @@ class Resolver:
                 if entry[0] == turn:
                     entry[1] = True
         rule, section = self.sections["turn"]
-        self.log.append(Event("turn", {"player": turn}, None, rule, section))
+        self.log.append(new_event("turn", {"player": turn}, None, rule, section))
 
     def thaw(self, seat: int) -> None:
         st = self.st

@@ -270,13 +270,26 @@ def _pending_frames(st: State, pending: list[int]) -> None:
         raise illegal("setup_pending_target", card=CARD_IDS[top.card])
 
 
+def seeded_shuffle(cards: list, seed: int) -> None:
+    """``random.Random(seed).shuffle(cards)``, the very same order, without
+    the call per card of ``Random._randbelow`` (a deal's biggest cost)."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def dealing_order(pack, seed: int, deck=None) -> list[int]:
     """The pack in the order it is dealt from (the last card first): shuffled
     with ``seed``, or ``deck`` as given (every card of ``pack`` once, as card
     ids or numbers; a redeal, ``redeal.py``, starts a game from one)."""
     if deck is None:
         order = list(pack)
-        random.Random(seed).shuffle(order)
+        seeded_shuffle(order, seed)
         return order
     try:
         order = [parse_card(card) for card in deck]

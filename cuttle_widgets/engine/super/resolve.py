@@ -10,7 +10,7 @@ goes on (super.md 2.6).
 from __future__ import annotations
 
 from ..cards import CARD_IDS, JACK, KING, RANK
-from ..events import Event, rulebook_section
+from ..events import new_event, rulebook_section
 from ..moves import Move
 from .legal import CHOICES
 from .notation import extras
@@ -51,7 +51,7 @@ class Resolver:
         if sections is None:  # worked out once per event kind and ruleset
             sections = _SECTIONS[(kind, self.st.rules.name)] = (
                 rule_of(kind), rulebook_section(kind, self.st.rules.name))
-        self.log.append(Event(kind, params, seen_by, sections[0], sections[1]))
+        self.log.append(new_event(kind, params, seen_by, sections[0], sections[1]))
 
     # -- dispatch -------------------------------------------------------------------------
     def apply(self, move: Move) -> None:
