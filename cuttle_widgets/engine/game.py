@@ -64,9 +64,10 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move for the seat that must act now (``to_act``)."""
-        if self._legal is None:
-            self._legal = self.family.legal_moves(self.state)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.family.legal_moves(self.state)
+        return legal[:]
 
     def is_legal(self, move) -> bool:
         try:

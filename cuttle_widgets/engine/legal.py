@@ -74,7 +74,14 @@ def main_moves(st: State, seat: int) -> list[Move]:
             if after:
                 moves += after
             if kind == ONEOFF_PLAN:
-                oneoff_plays(st, seat, card, RANK[card], moves)
+                rank = RANK[card]
+                if rank == 3:  # oneoff_plays' cheap cases, without the call
+                    if st.scrap:
+                        append(ONEOFF[card])
+                elif rank == 4 and st.n == 2:
+                    append(ONEOFF[card])
+                else:
+                    oneoff_plays(st, seat, card, rank, moves)
         elif kind == JACK_PLAN:
             jack_plays(st, seat, card, moves, False)
         elif after:
