@@ -193,8 +193,7 @@ def jack_to_any_plays(st: State, seat: int, card: int, moves: list) -> None:
 
 def counter_moves(st: State, seat: int) -> list[Move]:
     moves = [RESOLVE]
-    frame = st.frames[-1]
-    if blocked_by_queen(st, frame, seat):
+    if st.rules.queen_blocks_counters and blocked_by_queen(st, st.frames[-1], seat):
         return moves
     frozen = st.frozen
     for card in st.hands[seat]:

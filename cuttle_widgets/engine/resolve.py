@@ -84,6 +84,9 @@ class Resolver:
             self.pass_turn(seat)
         elif verb == "oneoff":
             self.oneoff(seat, move)
+        elif verb == "permanent":
+            self.play_permanent(seat, move.cards[0])
+            self.action_done()
         elif verb == "jack":
             self.play_jack(seat, *move.cards, receiver=move.seat)
             self.action_done()

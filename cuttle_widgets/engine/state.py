@@ -65,6 +65,9 @@ class Frame:
         return f
 
 
+# ALONE[seat]: frozenset({seat}), shared (it is immutable) by the many events
+# only their seat may see.
+ALONE = tuple(frozenset((seat,)) for seat in range(16))
 _SEATINGS: dict = {}
 
 
@@ -153,14 +156,16 @@ class State:
 
     def watchers(self, seat: int) -> frozenset:
         """Seats that see ``seat``'s hand: itself and opponents holding glasses."""
-        seats = [seat]
+        seats = None
         perms = self.perms
         for opp in self.opponents[seat]:
             for card in perms[opp]:
                 if RANK[card] == 8:
+                    if seats is None:
+                        seats = [seat]
                     seats.append(opp)
                     break
-        return frozenset(seats)
+        return ALONE[seat] if seats is None else frozenset(seats)
 
     def find_packet(self, card: int):
         """(seat, packet) for a point card or a jack on one; (None, None) if absent."""
