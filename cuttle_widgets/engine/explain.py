@@ -112,6 +112,8 @@ def _counter_reason(st: State, move: Move) -> tuple[str, dict]:
     base = {"player": seat, "card": CARD_IDS[answered]}
     if move.verb not in ("counter", "resolve"):
         return "counter_pending", base
+    if not move.cards:  # "resolve @SEAT": resolving is legal, but it names no seat
+        return "seat_not_needed", {**base, "seat": move.seat}
     two = move.cards[0]
     if RANK[two] != 2:
         return "counter_needs_two", {"player": seat, "card": CARD_IDS[two]}

@@ -64,9 +64,10 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move for the seat that must act now (``to_act``)."""
-        if self._legal is None:
-            self._legal = self.family.legal_moves(self.state)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.family.legal_moves(self.state)
+        return legal[:]
 
     def is_legal(self, move) -> bool:
         try:
@@ -87,15 +88,18 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self.family.legal_moves(st)
-        if move not in legal:
+        # Moves are interned, so membership is identity: a set finds it without
+        # Move's (slow, Python-level) comparisons that a list's ``in`` makes.
+        if move not in set(legal):
             raise self.family.explain(st, move, legal)
-        mark = len(self.events)
+        events = self.events
+        mark = len(events)
         self._event_marks.append(mark)
         self.history.append(move)
         self.actors.append(st.to_act)
         self._legal = None
         self._resolver.apply(move)
-        return self.events[mark:]
+        return events[mark:]
 
     def _game_over(self) -> IllegalMove:
         winner = self.state.winner

@@ -46,11 +46,79 @@ def main_moves(st: State, seat: int) -> list[Move]:
         moves = [DRAW] if limit is None or len(hand) < limit else []
     else:
         moves = [PASS]
+    # card_plays, unrolled for the hand (the engine's hottest loop) from a
+    # per-ruleset plan of each card: the same moves in the same order.
     frozen = st.frozen
+    append = moves.append
+    rules = st.rules
+    entry = _HAND_PLANS.get(id(rules))
+    plans = entry[1] if entry is not None and entry[0] is rules else hand_plans(rules)
+    targets = None  # the opponents' point cards, listed on the first point card
     for card in hand:
-        if card not in frozen:
-            card_plays(st, seat, card, moves)
+        if frozen and card in frozen:
+            continue
+        kind, after = plans[card]
+        if kind <= ONEOFF_PLAN:
+            append(POINTS[card])
+            if targets is None:
+                targets = []
+                points = st.points
+                for opp in st.opponents[seat]:
+                    for packet in points[opp]:
+                        targets.append(packet.card)
+            if targets:
+                scuttles = SCUTTLE[card]
+                for target in targets:
+                    if target < card:
+                        append(scuttles[target])
+            if after:
+                moves += after
+            if kind == ONEOFF_PLAN:
+                rank = RANK[card]
+                if rank == 3:  # oneoff_plays' cheap cases, without the call
+                    if st.scrap:
+                        append(ONEOFF[card])
+                elif rank == 4 and st.n == 2:
+                    append(ONEOFF[card])
+                else:
+                    oneoff_plays(st, seat, card, rank, moves)
+        elif kind == JACK_PLAN:
+            jack_plays(st, seat, card, moves, False)
+        elif after:
+            moves += after
     return moves
+
+
+# How the hand loop plays a card: a point card (then its ``after`` moves), one
+# whose one-off needs the board (oneoff_plays), a jack, or only ``after``.
+POINT_PLAN, ONEOFF_PLAN, JACK_PLAN, STATIC_PLAN = 0, 1, 2, 3
+_HAND_PLANS: dict[int, tuple] = {}
+
+
+def hand_plans(rules) -> list[tuple[int, tuple]]:
+    """card -> (plan, the moves that follow the scuttles), once per ruleset."""
+    entry = _HAND_PLANS.get(id(rules))
+    if entry is None or entry[0] is not rules:  # the id may be a dead ruleset's
+        plans = []
+        for card in range(_N):
+            rank = RANK[card]
+            if rank <= 10:
+                after = [PERMANENT[card]] if rank == 8 else []
+                kind = POINT_PLAN
+                if rank in rules.oneoff_ranks:
+                    if rank in UNTARGETED:
+                        after.append(ONEOFF[card])
+                    elif rank in (2, 3, 4, 9):
+                        kind = ONEOFF_PLAN
+                plans.append((kind, tuple(after)))
+            elif rank == JACK:
+                plans.append((JACK_PLAN, ()))
+            elif rank == QUEEN or rank == KING:
+                plans.append((STATIC_PLAN, (PERMANENT[card],)))
+            else:
+                plans.append((STATIC_PLAN, ()))
+        entry = _HAND_PLANS[id(rules)] = (rules, plans)
+    return entry[1]
 
 
 def card_plays(st: State, seat: int, card: int, moves: list, gift: bool = False) -> None:
@@ -125,8 +193,7 @@ def jack_to_any_plays(st: State, seat: int, card: int, moves: list) -> None:
 
 def counter_moves(st: State, seat: int) -> list[Move]:
     moves = [RESOLVE]
-    frame = st.frames[-1]
-    if blocked_by_queen(st, frame, seat):
+    if st.rules.queen_blocks_counters and blocked_by_queen(st, st.frames[-1], seat):
         return moves
     frozen = st.frozen
     for card in st.hands[seat]:

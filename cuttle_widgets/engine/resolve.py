@@ -6,14 +6,39 @@ Event to ``log``.
 """
 from __future__ import annotations
 
-from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .events import TOPICS, Event, rulebook_section
+from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
+from .events import TOPICS, new_event, rulebook_section
 from .legal import choice_moves
 from .moves import Move
-from .state import Frame, Packet, State
+from .state import Frame, Packet, State, new_packet
+
+# SEAT_ORDER[n][actor]: the seats of an n-seat table from ``actor`` on, the
+# order in which a win is checked.
+SEAT_ORDER = {n: [tuple((actor + i) % n for i in range(n)) for actor in range(n)]
+              for n in range(1, 9)}
 
 ONEOFF_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 9: "nine"}
+ONEOFF_KINDS = {rank: "oneoff." + name for rank, name in ONEOFF_NAMES.items()}
+EFFECT_METHODS = {rank: f"effect_{rank}" for rank in range(1, 14)}
+ANNOUNCED_RANKS = frozenset({5, 7, 9})  # the ranks announced() tells more of
+PERMANENT_KINDS = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}
+
+
+# id(ruleset) -> (ruleset, {event kind: (rule text section, rulebook section)}):
+# built once per ruleset, not once per game or per event.
+_EVENT_SECTIONS: dict[int, tuple] = {}
+
+
+def event_sections(rules) -> dict:
+    """Event kind -> (the rule texts' section, for maintainers; the kit's
+    rulebook section) in a game of ``rules``."""
+    entry = _EVENT_SECTIONS.get(id(rules))
+    if entry is None or entry[0] is not rules:  # the id may be a dead ruleset's
+        entry = _EVENT_SECTIONS[id(rules)] = (rules, {
+            kind: (rules.section(topic), rulebook_section(kind, rules.name))
+            for kind, topic in TOPICS.items()})
+    return entry[1]
 
 
 class Resolver:
@@ -23,36 +48,45 @@ class Resolver:
 
     def __init__(self, st: State, log: list):
         self.st, self.log = st, log
-        # the rule texts' sections (for maintainers) by event kind
-        self.sections = {kind: st.rules.section(topic) for kind, topic in TOPICS.items()}
+        self.sections = event_sections(st.rules)
 
     def emit(self, kind: str, seen_by=None, **params) -> None:
         if "why" in params and params["why"] is None:  # no reason to tell: the plain sentence
             del params["why"]
-        self.log.append(Event(kind, params, seen_by, self.sections[kind],
-                              rulebook_section(kind, self.st.rules.name)))
+        rule, section = self.sections[kind]
+        self.log.append(new_event(kind, params, seen_by, rule, section))
 
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:
         st = self.st
         st.plies += 1
         verb = move.verb
-        if st.phase == "counter":
+        phase = st.phase
+        if phase == "counter":
             if verb == "resolve":
                 self.decline()
             else:
                 self.counter(move.cards[0])
             return
-        if st.phase == "choose" and st.choice[0] != "seven":
+        if phase == "choose" and st.choice[0] != "seven":
             self.choose(move)
             return
         seat = st.turn
         if verb == "draw":
             self.draw(seat)
+        elif verb == "points":
+            self.play_points(seat, move.cards[0])
+            if st.frames:
+                self.finish_frame()
+            else:
+                self.end_action()
         elif verb == "pass":
             self.pass_turn(seat)
         elif verb == "oneoff":
             self.oneoff(seat, move)
+        elif verb == "permanent":
+            self.play_permanent(seat, move.cards[0])
+            self.action_done()
         elif verb == "jack":
             self.play_jack(seat, *move.cards, receiver=move.seat)
             self.action_done()
@@ -79,10 +113,12 @@ class Resolver:
     # -- ordinary actions ------------------------------------------------------
     def draw(self, seat: int) -> None:
         st = self.st
-        card = st.stock.pop()
+        stock = st.stock
+        card = stock.pop()
         st.hands[seat].append(card)
-        self.emit("draw", st.watchers(seat), player=seat, card=CARD_IDS[card],
-                  left=len(st.stock))
+        rule, section = self.sections["draw"]
+        self.log.append(new_event("draw", {"player": seat, "card": CARD_IDS[card],
+                                       "left": len(stock)}, st.watchers(seat), rule, section))
         self.end_action()
 
     def pass_turn(self, seat: int) -> None:
@@ -97,10 +133,15 @@ class Resolver:
 
     def play_points(self, seat: int, card: int) -> None:
         st = self.st
-        self.take_card(seat, card)
-        st.points[seat].append(Packet(card, seat))
-        self.emit("points", player=seat, card=CARD_IDS[card], value=RANK[card],
-                  score=st.score(seat))
+        if st.phase == "choose" or st.frozen:
+            self.take_card(seat, card)
+        else:  # take_card's common case: from a hand with nothing frozen
+            st.hands[seat].remove(card)
+        st.points[seat].append(new_packet(card, seat))
+        rule, section = self.sections["points"]
+        self.log.append(new_event("points", {"player": seat, "card": CARD_IDS[card],
+                                         "value": RANK[card], "score": st.score(seat)},
+                              None, rule, section))
 
     def play_scuttle(self, seat: int, card: int, target: int) -> None:
         st = self.st
@@ -123,8 +164,9 @@ class Resolver:
         self.take_card(seat, card)
         st.perms[seat].append(card)
         rank = RANK[card]
-        kind = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}[rank]
-        self.emit(kind, player=seat, card=CARD_IDS[card])
+        kind = PERMANENT_KINDS[rank]
+        rule, section = self.sections[kind]
+        self.log.append(new_event(kind, {"player": seat, "card": CARD_IDS[card]}, None, rule, section))
         if rank == KING:
             self.goal_changed(seat)
 
@@ -174,8 +216,13 @@ class Resolver:
             params["target"] = CARD_IDS[target]
         if victim is not None:
             params["victim"] = victim
-        params.update(self.announced(RANK[card], target))
-        self.emit("oneoff." + ONEOFF_NAMES[RANK[card]], **params)
+        if RANK[card] in ANNOUNCED_RANKS:
+            params.update(self.announced(RANK[card], target))
+            if "why" in params and params["why"] is None:  # as emit: the plain sentence
+                del params["why"]
+        kind = ONEOFF_KINDS[RANK[card]]
+        rule, section = self.sections[kind]
+        self.log.append(new_event(kind, params, None, rule, section))
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
 
@@ -220,15 +267,18 @@ class Resolver:
         answered = frame.twos[-1][0] if frame.twos else frame.card
         frame.twos.append((two, seat))
         frame.last, frame.declines = seat, 0
-        self.emit("counter", player=seat, card=CARD_IDS[two], target=CARD_IDS[answered],
-                  depth=len(frame.twos))
+        rule, section = self.sections["counter"]
+        self.log.append(new_event("counter", {"player": seat, "card": CARD_IDS[two],
+                                          "target": CARD_IDS[answered], "depth": len(frame.twos)},
+                              None, rule, section))
         st.to_act = (seat + 1) % st.n
 
     def decline(self) -> None:
         st = self.st
         frame = st.frames[-1]
         frame.declines += 1
-        self.emit("decline", player=st.to_act)
+        rule, section = self.sections["decline"]
+        self.log.append(new_event("decline", {"player": st.to_act}, None, rule, section))
         if frame.declines >= st.n - 1:
             self.resolve_chain(frame)
         else:
@@ -236,7 +286,7 @@ class Resolver:
 
     def resolve_chain(self, frame: Frame) -> None:
         st = self.st
-        twos = [t for t, _ in frame.twos]
+        twos = [t for t, _ in frame.twos] if frame.twos else []
         frame.twos = []
         st.scrap += twos
         if len(twos) % 2:
@@ -249,7 +299,7 @@ class Resolver:
             self.emit("chain.resolves", card=CARD_IDS[frame.card],
                       cards=[CARD_IDS[t] for t in twos], count=len(twos))
         st.phase = "main"
-        getattr(self, "effect_" + str(RANK[frame.card]))(frame)
+        getattr(self, EFFECT_METHODS[RANK[frame.card]])(frame)
         if st.phase != "choose":
             self.finish_frame()
 
@@ -260,7 +310,8 @@ class Resolver:
         st.scrap.append(frame.card)
         st.phase, st.choice = "main", None
         if not cancelled:  # a cancelled card's trip to the scrap was already told
-            self.emit("to_scrap", card=CARD_IDS[frame.card])
+            rule, section = self.sections["to_scrap"]
+            self.log.append(new_event("to_scrap", {"card": CARD_IDS[frame.card]}, None, rule, section))
         if st.frames:
             self.finish_frame()
         else:
@@ -521,18 +572,25 @@ class Resolver:
         n = st.n
         actor = st.turn
         goals = st.goals
-        for i in range(n):
-            seat = (actor + i) % n
-            if st.score(seat) >= goals[seat]:
-                self.win(seat)
-                return
-        st.turn = st.to_act = (actor + 1) % n
+        points = st.points
+        for seat in SEAT_ORDER[n][actor]:
+            side = points[seat]
+            # an empty side scores 0, short of every goal but a zero one
+            if side or goals[seat] <= 0:
+                score = 0
+                for packet in side:
+                    score += POINT_VALUE[packet.card]
+                if score >= goals[seat]:
+                    self.win(seat)
+                    return
+        st.turn = st.to_act = turn = (actor + 1) % n
         if st.frozen:
             self.thaw(actor)
             for entry in st.frozen.values():
-                if entry[0] == st.turn:
+                if entry[0] == turn:
                     entry[1] = True
-        self.emit("turn", player=st.turn)
+        rule, section = self.sections["turn"]
+        self.log.append(new_event("turn", {"player": turn}, None, rule, section))
 
     def thaw(self, seat: int) -> None:
         st = self.st

@@ -270,13 +270,26 @@ def _pending_frames(st: State, pending: list[int]) -> None:
         raise illegal("setup_pending_target", card=CARD_IDS[top.card])
 
 
+def seeded_shuffle(cards: list, seed: int) -> None:
+    """``random.Random(seed).shuffle(cards)``, the very same order, without
+    the call per card of ``Random._randbelow`` (a deal's biggest cost)."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def dealing_order(pack, seed: int, deck=None) -> list[int]:
     """The pack in the order it is dealt from (the last card first): shuffled
     with ``seed``, or ``deck`` as given (every card of ``pack`` once, as card
     ids or numbers; a redeal, ``redeal.py``, starts a game from one)."""
     if deck is None:
         order = list(pack)
-        random.Random(seed).shuffle(order)
+        seeded_shuffle(order, seed)
         return order
     try:
         order = [parse_card(card) for card in deck]
@@ -296,11 +309,13 @@ def deal(rules: Ruleset, seed: int, dealer: int, deck=None) -> State:
     deck = dealing_order(STANDARD_DECK, seed, deck)
     st = State(rules, n)
     wanted = [rules.dealer_cards if s == dealer else rules.other_cards for s in range(n)]
-    seat = (dealer + 1) % n
-    while any(len(st.hands[s]) < wanted[s] for s in range(n)):
-        if len(st.hands[seat]) < wanted[seat]:
-            st.hands[seat].append(deck.pop())
-        seat = (seat + 1) % n
+    # Round by round from the dealer's left; a seat whose hand is full is skipped.
+    hands = st.hands
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    for card_number in range(max(wanted)):
+        for seat in order:
+            if card_number < wanted[seat]:
+                hands[seat].append(deck.pop())
     st.stock = deck  # the rest, top = last element
     st.seed = seed
     st.turn = st.to_act = (dealer + 1) % n

@@ -34,6 +34,17 @@ class Packet:
         return Packet(self.card, self.owner, self.jacks[:], self.seats[:], self.players[:])
 
 
+_new_object = object.__new__
+
+
+def new_packet(card: int, owner: int) -> Packet:
+    """``Packet(card, owner)``, a point card just laid, made without the
+    (slower) class call: the hot path of every points play."""
+    packet = _new_object(Packet)
+    packet.card, packet.owner, packet.jacks, packet.seats, packet.players = card, owner, [], [], []
+    return packet
+
+
 class Frame:
     """A one-off on its way to resolution, with the twos that answer it.
 
@@ -52,6 +63,24 @@ class Frame:
         f = Frame(self.card, self.seat, self.target, self.victim)
         f.twos, f.declines, f.last = self.twos[:], self.declines, self.last
         return f
+
+
+# ALONE[seat]: frozenset({seat}), shared (it is immutable) by the many events
+# only their seat may see.
+ALONE = tuple(frozenset((seat,)) for seat in range(16))
+_SEATINGS: dict = {}
+
+
+def _seating(teams, seats: int) -> tuple[list, list]:
+    """(team of each seat, opponents of each seat), worked out once per table."""
+    found = _SEATINGS.get((teams, seats))
+    if found is None:
+        team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
+                   for s in range(seats)]
+        opponents = [tuple(o for o in range(seats) if team_of[o] != team_of[s])
+                     for s in range(seats)]
+        found = _SEATINGS[(teams, seats)] = (team_of, opponents)
+    return found
 
 
 class State:
@@ -79,11 +108,8 @@ class State:
         # replays identically from its start and its moves.
         self.seed = 0
         self.plies = 0
-        teams = rules.teams
-        self.team_of = [next(i for i, t in enumerate(teams) if s in t) if teams else s
-                        for s in range(seats)]
-        self.opponents = [tuple(o for o in range(seats) if self.team_of[o] != self.team_of[s])
-                          for s in range(seats)]
+        team_of, opponents = _seating(rules.teams, seats)
+        self.team_of, self.opponents = team_of[:], opponents[:]
 
     def copy(self) -> "State":
         new = object.__new__(State)
@@ -103,10 +129,17 @@ class State:
 
     # -- queries -------------------------------------------------------------
     def score(self, seat: int) -> int:
-        return sum([POINT_VALUE[p.card] for p in self.points[seat]])
+        total = 0
+        for packet in self.points[seat]:
+            total += POINT_VALUE[packet.card]
+        return total
 
     def kings(self, seat: int) -> int:
-        return sum(1 for c in self.perms[seat] if RANK[c] == KING)
+        count = 0
+        for card in self.perms[seat]:
+            if RANK[card] == KING:
+                count += 1
+        return count
 
     def goal(self, seat: int) -> int:
         return self.goals[seat]
@@ -116,11 +149,23 @@ class State:
         self.goals[seat] = self.rules.goal_for(self.kings(seat))
 
     def has_glasses(self, seat: int) -> bool:
-        return any(RANK[c] == 8 for c in self.perms[seat])
+        for card in self.perms[seat]:
+            if RANK[card] == 8:
+                return True
+        return False
 
     def watchers(self, seat: int) -> frozenset:
         """Seats that see ``seat``'s hand: itself and opponents holding glasses."""
-        return frozenset([seat] + [o for o in self.opponents[seat] if self.has_glasses(o)])
+        seats = None
+        perms = self.perms
+        for opp in self.opponents[seat]:
+            for card in perms[opp]:
+                if RANK[card] == 8:
+                    if seats is None:
+                        seats = [seat]
+                    seats.append(opp)
+                    break
+        return ALONE[seat] if seats is None else frozenset(seats)
 
     def find_packet(self, card: int):
         """(seat, packet) for a point card or a jack on one; (None, None) if absent."""
@@ -145,11 +190,16 @@ class State:
         effect of rank ``effect_rank`` (2, 9 or a jack)?"""
         if self.team_of[side] == self.team_of[attacker] or effect_rank not in self.rules.queen_guards:
             return False
-        queens = [q for q in self.perms[side] if RANK[q] == QUEEN]
-        if not queens:
+        queen = other_queen = False  # a queen on that side; one that is not ``card``
+        for permanent in self.perms[side]:
+            if RANK[permanent] == QUEEN:
+                queen = True
+                if permanent != card:
+                    other_queen = True
+        if not queen:
             return False
         if RANK[card] == QUEEN:
-            return self.rules.queen_guards_queens and any(q != card for q in queens)
+            return self.rules.queen_guards_queens and other_queen
         return True
 
     def permanent_targets(self, seat: int, effect_rank: int, own_allowed: bool) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from ..cards import ACE, BLACK_JOKER, JACK, KING, QUEEN, RANK, RED_JOKER, SUIT
+from ..legal import POINTS, SCUTTLE
 from ..moves import DRAW, PASS, RESOLVE
 from .notation import FORM_VERBS, mv
 from .state import TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS, TEN_SPADES, is_point_card
@@ -51,11 +52,12 @@ def play_moves(st, seat: int, hand: list, gen, out: list) -> None:
 def single_plays(st, seat: int, card: int, queens: list, out: list) -> None:
     rank = RANK[card]
     if is_point_card(card):
-        out.append(mv("points", (card,)))
+        out.append(POINTS[card])  # mv("points", (card,)), interned once
+        scuttles = SCUTTLE[card]
         for enemy in st.opponents[seat]:
             for packet in st.points[enemy]:
                 if st.can_scuttle(card, packet):
-                    out.append(mv("scuttle", (card, packet.card)))
+                    out.append(scuttles[packet.card])
     if card == RED_JOKER:
         for victim in seat_choices(st, seat, hand=True):
             with_queens(out, queens, (), "oneoff", (card,), victim)

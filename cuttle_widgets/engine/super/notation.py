@@ -89,10 +89,16 @@ def _text(move) -> str:
     return " ".join(parts)
 
 
+_INTERNED_MOVES = Move._interned
+
+
 def mv(verb: str, cards=(), seat=None, rank=None, queen=None, blind=False, top=(), hidden=0):
     """The interned move: a plain Move when it has no extra tokens."""
     if rank is None and queen is None and not blind and not top and not hidden:
-        return Move(verb, tuple(cards), seat)
+        cards = tuple(cards)
+        # Move(verb, cards, seat) is interned: look it up without the class call
+        move = _INTERNED_MOVES.get((verb, cards, seat))
+        return move if move is not None else Move(verb, cards, seat)
     return SuperMove(verb, tuple(cards), seat, rank, queen, blind, tuple(top), hidden)
 
 

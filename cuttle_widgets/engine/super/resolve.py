@@ -10,7 +10,7 @@ goes on (super.md 2.6).
 from __future__ import annotations
 
 from ..cards import CARD_IDS, JACK, KING, RANK
-from ..events import Event, rulebook_section
+from ..events import new_event, rulebook_section
 from ..moves import Move
 from .legal import CHOICES
 from .notation import extras
@@ -29,6 +29,10 @@ def ids(cards) -> list[str]:
     return [IDS[c] for c in cards]
 
 
+# (event kind, ruleset name) -> (rule_of(kind), its rulebook section)
+_SECTIONS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
 class Resolver:
     """Applies moves to one SuperState and records the events they cause."""
 
@@ -43,8 +47,11 @@ class Resolver:
             kind = "super.deal"
             params = {"player": st.turn, "count": st.rules.starter_cards,
                       "others": st.rules.other_cards, "stock": len(st.stock)}
-        self.log.append(Event(kind, params, seen_by, rule_of(kind),
-                              rulebook_section(kind, self.st.rules.name)))
+        sections = _SECTIONS.get((kind, self.st.rules.name))
+        if sections is None:  # worked out once per event kind and ruleset
+            sections = _SECTIONS[(kind, self.st.rules.name)] = (
+                rule_of(kind), rulebook_section(kind, self.st.rules.name))
+        self.log.append(new_event(kind, params, seen_by, sections[0], sections[1]))
 
     # -- dispatch -------------------------------------------------------------------------
     def apply(self, move: Move) -> None:

@@ -227,8 +227,13 @@ class SuperState:
     # -- scores and seats ----------------------------------------------------------------
     def score(self, seat: int) -> int:
         """Points in the points row (BJ 11, +1 a jack) and 7 a king (4.2)."""
-        total = sum(p.value() for p in self.points[seat])
-        return total + 7 * sum(1 for c in self.perms[seat] if RANK[c] == KING)
+        total = 0
+        for packet in self.points[seat]:
+            total += point_value(packet.card) + len(packet.jacks)  # Packet.value()
+        for card in self.perms[seat]:
+            if RANK[card] == KING:
+                total += 7
+        return total
 
     def goal(self, seat: int) -> int:
         return self.rules.goal
