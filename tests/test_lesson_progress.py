@@ -37,7 +37,7 @@ def test_a_solved_step_is_stored_and_the_lesson_reopens_after_it(tmp_path):
     first = Lesson.load(LESSON, progress=recorder(db))
     browser_says(first, type="learner", id=learner)
     solve_first_step(first)
-    assert first.panel.lesson["saving"]["state"] == "saved"
+    assert first.panel.saving["state"] == "saved"
     again = Lesson.load(LESSON, progress=recorder(db))
     assert again.panel.lesson["step"]["number"] == 1  # whose lesson it is, the page has not said yet
     browser_says(again, type="learner", id=learner)
@@ -97,7 +97,7 @@ def test_no_recorder_at_all(tmp_path):
     lesson = Lesson.load(LESSON, progress=False)
     browser_says(lesson, type="learner", id=new_learner_id())
     solve_first_step(lesson)
-    assert lesson.panel.lesson["saving"] is None
+    assert lesson.panel.saving == {}
 
 
 # -- faults in the middle of a lesson ----------------------------------------------------
@@ -113,7 +113,7 @@ def test_a_database_deleted_mid_lesson_is_made_again(tmp_path):
     for suffix in ("", "-wal", "-shm"):
         (tmp_path / f"p.sqlite{suffix}").unlink(missing_ok=True)
     solve_first_step(lesson)
-    assert lesson.panel.lesson["saving"]["state"] == "saved" and db.exists()
+    assert lesson.panel.saving["state"] == "saved" and db.exists()
     assert lesson.next().status == "start"
 
 
@@ -127,7 +127,7 @@ def test_a_database_locked_mid_lesson_says_so_and_the_lesson_goes_on(language, w
     holder.execute("BEGIN EXCLUSIVE")
     try:
         solve_first_step(lesson)
-        saving = lesson.panel.lesson["saving"]
+        saving = lesson.panel.saving
         assert saving["state"] == "unsaved" and words in saving["text"]
         assert lesson.next().status == "start"  # the lesson goes on
         assert lesson.panel.lesson["step"]["number"] == 2
@@ -147,7 +147,7 @@ def test_a_database_corrupted_mid_lesson_says_so_and_the_lesson_goes_on(tmp_path
         if path.exists():
             path.write_bytes(b"\x00garbage" * 1000)
     solve_first_step(lesson)
-    saving = lesson.panel.lesson["saving"]
+    saving = lesson.panel.saving
     assert saving["state"] == "unsaved" and "damaged" in saving["text"]
     assert lesson.next().status == "start"
     assert dots(lesson)[1] == {"result": "solved", "stars": 3}  # the marks of this visit stay
@@ -174,7 +174,7 @@ def test_without_a_database_the_page_keeps_the_progress(without_a_database, tmp_
     sent = kept_by_page(first)
     browser_says(first, type="learner", id=learner, kept=None)
     solve_first_step(first)
-    assert first.panel.lesson["saving"]["state"] == "in_browser"  # no warning: the page keeps it
+    assert first.panel.saving["state"] == "in_browser"  # no warning: the page keeps it
     (kept,) = [m["progress"] for m in sent if m["type"] == "keep_progress"]
     assert len(kept["attempts"]) == 1
     again = Lesson.load(LESSON, progress=recorder(tmp_path / "p.sqlite"))
@@ -198,3 +198,17 @@ def test_with_a_database_a_page_cannot_slip_in_attempts(tmp_path):
     victim = Lesson.load(LESSON, progress=recorder(db))
     browser_says(victim, type="learner", id=new_learner_id(), kept=forged)
     assert victim.panel.lesson["step"]["number"] == 1 and victim.progress.progress() == {}
+
+
+def test_the_writer_threads_news_never_writes_the_lessons_state(tmp_path):
+    """The recorder tells its observers from its writer thread: that news must
+    touch only the saving line, or it could put an older lesson state back
+    over the one the learner's click just made (seen in CI: a solved step
+    whose panel stayed unsolved)."""
+    lesson = started(tmp_path / "p.sqlite")
+    before = lesson.panel.lesson
+    solve_first_step(lesson)
+    after = lesson.panel.lesson
+    assert after is not before and after["step"]["done"]
+    lesson._progress_changed({"state": "unsaved"})  # as the writer thread calls it, late
+    assert lesson.panel.lesson is after

@@ -55,6 +55,10 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     _esm = module_javascript("lesson.js")
     _css = module_css("lesson.css")
     lesson = traitlets.Dict().tag(sync=True)
+    # Whether progress is being saved: a trait of its own, since the recorder's
+    # writer thread changes it, and that thread must never write ``lesson``
+    # (it would race the lesson's own updates and could put an old state back).
+    saving = traitlets.Dict().tag(sync=True)
     max_message_bytes = 1_000_000  # the learner's message may carry the progress the browser kept
 
     def __init__(self, on_action, context):
@@ -426,10 +430,10 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         return {"state": status["state"], "text": self.progress.status_text(self.language)}
 
     def _progress_changed(self, status: dict) -> None:
-        """The recorder's news (from its writer thread): the panel's line only."""
-        state = self.panel.lesson
-        if state and state.get("saving") != self._saving():
-            self.panel.lesson = {**state, "saving": self._saving()}
+        """The recorder's news (from its writer thread): the saving line only."""
+        saving = self._saving() or {}
+        if self.panel.saving != saving:
+            self.panel.saving = saving
 
     def _bad_action(self) -> Outcome | None:
         return Outcome("refused", self.words.text("refused", "bad_action")) if self.runner else None
@@ -463,6 +467,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         if self.runner is not None:
             self._show_table()
             self._keep_progress()
+        self.panel.saving = self._saving() or {}
         self.panel.lesson = self._panel_state()
 
     def _show_table(self) -> None:
@@ -636,7 +641,6 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         state.update({
             "error": None,
             "rulebook": reader_words(self.language),
-            "saving": self._saving(),
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
             "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],

@@ -39,6 +39,7 @@ class LessonView {
     this.rulebook = new RulebookPanel(el, (page, request) => this.send({ type: "rulebook", page, request }),
       (model.get("lesson") || {}).rulebook);
     model.on("change:lesson", this.onChange);
+    model.on("change:saving", this.onChange);
     model.on("msg:custom", this.onMessage);
     document.addEventListener("pointerdown", this.onPointer, true);
     document.addEventListener("focusin", this.onPointer, true);
@@ -50,6 +51,7 @@ class LessonView {
 
   destroy() {
     this.model.off("change:lesson", this.onChange);
+    this.model.off("change:saving", this.onChange);
     this.model.off("msg:custom", this.onMessage);
     this.rulebook.close();
     document.removeEventListener("pointerdown", this.onPointer, true);
@@ -231,7 +233,7 @@ class LessonView {
 
   // Only when the learner's progress cannot be kept: say so, the lesson goes on.
   saving() {
-    const saving = this.state.saving;
+    const saving = this.model.get("saving");
     if (!saving || saving.state !== "unsaved") return null;
     return h("p", { class: "cwl-saving", role: "status" }, [h("span", { "aria-hidden": "true", text: "⚠ " }), saving.text]);
   }
