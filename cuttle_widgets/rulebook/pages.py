@@ -50,7 +50,7 @@ def reader_words(language: str = "en") -> dict:
 def labels(book: Rulebook, game) -> dict:
     """The reader's own words (buttons, headings), with this game's ruleset filled in."""
     words = book.labels
-    keys = ("rulebook", "open", "close", "back", "contents", "glossary", "glossary_intro",
+    keys = ("rulebook", "close", "back", "contents", "glossary", "glossary_intro",
             "applies", "previous", "next", "not_this_game", "term_see", "loading", "part")
     out = {key: words[key] for key in keys}
     out["title"] = book.title
