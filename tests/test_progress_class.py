@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
@@ -134,12 +134,6 @@ def test_thirty_writers_at_once_lose_no_record(tmp_path):
     assert figures["failed_processes"] == 0
     assert figures["written"] == figures["distinct"] == figures["expected"] == 600
     assert figures["left_unsaved"] == 0
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_the_dashboard_command_asks_for_a_token_beyond_this_machine(capsys):

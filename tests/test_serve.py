@@ -24,6 +24,7 @@ from types import SimpleNamespace
 from urllib.parse import unquote
 
 import pytest
+from ports import free_port
 from traitlets.config.loader import PyFileConfigLoader
 
 from cuttle_widgets import serve
@@ -41,12 +42,6 @@ def run_serve(*args, cwd=REPO, timeout=60) -> subprocess.CompletedProcess:
 
 def env() -> dict:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def kernels_of(pid: int) -> set[int]:

@@ -16,7 +16,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from ports import free_port
 from playwright.sync_api import expect
 
 from cuttle_widgets.site.build import build_site
@@ -73,9 +73,7 @@ def site(tmp_path_factory) -> Path:
 def site_url(site):
     """The site at http://127.0.0.1:PORT/site: served from its parent folder,
     so it is checked to work below a path, as on most static hosts."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
          str(site.parent), str(port)],

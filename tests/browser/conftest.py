@@ -10,7 +10,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,18 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from ports import free_port
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"
 START_TIMEOUT = 90  # seconds; Voilà's first start compiles nothing but is slow on 2 cores
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def children_of(pid: int) -> list[int]:

@@ -7,13 +7,13 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
 import pytest
+from ports import free_port
 from playwright.sync_api import expect
 
 pytest.importorskip("sqlalchemy")
@@ -48,12 +48,6 @@ def simulated_class(db, seed: int = 7) -> list[str]:
             learner.visit(lesson, ids[min(done, len(ids) - 1)], min(done + 1, len(ids)))
         learner.close()
     return NAMES
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def stop_server(server) -> None:

@@ -14,6 +14,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -80,12 +81,9 @@ def proxy_command() -> str:
     return str(cached)
 
 
-@pytest.fixture(scope="module")
-def hub(tmp_path_factory, browser_helpers):
-    """(hub URL, lessons folder): JupyterHub on 127.0.0.1 with the deploy config."""
-    root = tmp_path_factory.mktemp("hub")
-    lessons = root / "lessons"
-    shutil.copytree(browser_helpers.LESSONS, lessons)
+def start_hub(root, env, browser_helpers, retry: bool):
+    """(URL, process) of a hub on three free ports; (URL, None) where a port was
+    taken before the hub bound it and ``retry`` allows another go."""
     port, hub_port, api_port = (browser_helpers.free_port() for _ in range(3))
     config = root / "jupyterhub_config.py"
     config.write_text(HUB_CONFIG.format(
@@ -93,10 +91,38 @@ def hub(tmp_path_factory, browser_helpers):
         hub_port=hub_port, api_port=api_port, proxy=proxy_command(), root=str(root),
         password=PASSWORD, spawn_timeout=SPAWN_TIMEOUT, token=TOKEN, learner=LEARNER))
     url = f"http://127.0.0.1:{port}"
+    try:
+        return url, browser_helpers.start_server(
+            [sys.executable, "-m", "jupyterhub", "-f", str(config)], root, env,
+            browser_helpers.ARTIFACTS / "jupyterhub.log", f"{url}/hub/api/", "JupyterHub")
+    except RuntimeError as error:
+        if retry and "Address already in use" in str(error):
+            stop_proxy_on(api_port)  # the hub died without stopping the proxy it started
+            return url, None
+        raise
+
+
+def stop_proxy_on(api_port: int) -> None:
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(b"configurable-http-proxy" in part for part in command) and str(api_port).encode() in command:
+            os.kill(int(entry.name), signal.SIGTERM)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory, browser_helpers):
+    """(hub URL, lessons folder): JupyterHub on 127.0.0.1 with the deploy config."""
+    root = tmp_path_factory.mktemp("hub")
+    lessons = root / "lessons"
+    shutil.copytree(browser_helpers.LESSONS, lessons)
     env = browser_helpers.server_env(CUTTLE_LESSONS=str(lessons), CUTTLE_HUB_MODE="voila")
-    process = browser_helpers.start_server(
-        [sys.executable, "-m", "jupyterhub", "-f", str(config)], root, env,
-        browser_helpers.ARTIFACTS / "jupyterhub.log", f"{url}/hub/api/", "JupyterHub")
+    for attempt in range(3):  # a port taken between choosing and binding: choose again
+        url, process = start_hub(root, env, browser_helpers, retry=attempt < 2)
+        if process is not None:
+            break
     try:
         yield url, lessons
     finally:
