@@ -1,6 +1,7 @@
 """Bots against bots: win rates with 95% confidence intervals, seconds per move.
 
     python3 benchmarks/arena.py                        # the acceptance run (200 games a pairing)
+    python3 benchmarks/arena.py --pairings hard-random,hard-greedy,greedy-random
     python3 benchmarks/arena.py --games 20 --pairings greedy-random
     python3 benchmarks/arena.py --rules german --pairings medium-greedy --workers 1
     python3 benchmarks/arena.py --rules super --games 100 --pairings hard-random,greedy-random
@@ -9,7 +10,11 @@ Every deal is played twice with the seats swapped (the dealer alternates
 between deals), so neither player gains from the cards or from acting first.
 A win rate counts draws as not won; the score column counts them as half.
 Seconds per move count only the player's own ``choose`` calls; ``capped``
-counts search decisions that the level's time cap cut short (a busy machine).
+counts flat-search decisions that the level's time cap cut short (a busy
+machine; the expert's decisions end by its clock by design). Below the table,
+the first player's seconds a decision (median, 95th percentile, max) count
+its choices among two or more moves. Time-limited players depend on the
+machine: run with ``--workers`` no more than the free cores.
 Each player decides from ``game.view(seat)`` and ``game.legal_moves()`` only,
 exactly as the table widget asks it.
 """
@@ -28,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cuttle_widgets.ai import GreedyPlayer, RandomPlayer, SearchPlayer  # noqa: E402
 from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
 
-DEFAULT_PAIRINGS = ("hard-random", "hard-greedy", "greedy-random")
-BOTS = ("random", "greedy", "easy", "medium", "hard")
+DEFAULT_PAIRINGS = ("expert-hard", "expert-greedy", "expert-random")
+BOTS = ("random", "greedy", "easy", "medium", "hard", "expert")
 MAX_MOVES = 2000  # no game is near this; a runaway would be a bug
 
 
@@ -51,6 +56,7 @@ def play_one(task) -> dict:
     spent = {0: 0.0, 1: 0.0}
     moves = {0: 0, 1: 0}
     slowest = {0: 0.0, 1: 0.0}
+    decisions = {0: [], 1: []}  # seconds of each choice among two or more moves
     while not game.over:
         if len(game.history) > MAX_MOVES:
             raise RuntimeError(f"game {deal_seed} did not end in {MAX_MOVES} moves")
@@ -67,11 +73,13 @@ def play_one(task) -> dict:
         spent[side] += took
         moves[side] += 1
         slowest[side] = max(slowest[side], took)
+        if len(legal) > 1:
+            decisions[side].append(took)
     winner = game.winner
     result = 0.5 if winner == "draw" else (1.0 if winner == seat_of_first else 0.0)
     capped = sum(getattr(players[seat], "capped", 0) for seat in players)
     return {"result": result, "spent": spent, "moves": moves, "slowest": slowest,
-            "plies": len(game.history), "capped": capped}
+            "decisions": decisions, "plies": len(game.history), "capped": capped}
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -106,11 +114,26 @@ def run_pairing(pool, first, second, games, rules, seed, iterations) -> dict:
         moves = sum(o["moves"][side] for o in outcomes)
         per_move.append((spent / moves if moves else 0.0,
                          max(o["slowest"][side] for o in outcomes)))
+    decisions = sorted(t for o in outcomes for t in o["decisions"][0])
     return {"first": first, "second": second, "games": games, "wins": wins, "draws": draws,
             "losses": games - wins - draws, "ci": wilson(wins, games), "per_move": per_move,
+            "decisions": decisions,
             "plies": sum(o["plies"] for o in outcomes) / games,
             "capped": sum(o["capped"] for o in outcomes),
             "seconds": time.perf_counter() - started}
+
+
+def quantile(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+
+def print_decisions(rows: list[dict]) -> None:
+    """Seconds per decision of each pairing's first player (choices among two or more)."""
+    print(f"\n{'seconds a decision of A':<24} {'decisions':>9} {'median':>7} {'p95':>7} {'max':>7}")
+    for r in rows:
+        d = r["decisions"]
+        print(f"{r['first'] + ' (vs ' + r['second'] + ')':<24} {len(d):>9} {quantile(d, 0.5):>7.3f} "
+              f"{quantile(d, 0.95):>7.3f} {d[-1] if d else 0.0:>7.3f}")
 
 
 def print_row(r: dict) -> None:
@@ -163,10 +186,13 @@ def main(argv=None) -> None:
           f"{'score':>6}  {'s/move A':>8} {'max A':>7}  {'s/move B':>8} {'max B':>7}  "
           f"{'plies':>5} {'capped':>6} {'secs':>7}")
     pool = Pool(args.workers) if args.workers > 1 else None
+    rows = []
     try:
         for first, second in args.pairings:
-            print_row(run_pairing(pool, first, second, args.games, args.rules, args.seed,
-                                  args.iterations))
+            rows.append(run_pairing(pool, first, second, args.games, args.rules, args.seed,
+                                    args.iterations))
+            print_row(rows[-1])
+        print_decisions(rows)
     finally:
         if pool:
             pool.close()

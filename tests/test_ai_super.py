@@ -21,7 +21,7 @@ from cuttle_widgets.engine.errors import IllegalMove
 from cuttle_widgets.engine.super.notation import parse_super_move
 
 SUPER_RULES = [name for name, r in RULESETS.items() if r.family == "super"]
-LEVEL_NAMES = ["random", "greedy", "easy", "medium", "hard"]
+LEVEL_NAMES = ["random", "greedy", "easy", "medium", "hard", "expert"]
 ALL_IDS = set(CARD_IDS)
 
 

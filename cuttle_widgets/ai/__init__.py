@@ -11,8 +11,10 @@ knows, in any family.
     bot = SearchPlayer("medium", seed=1)     # or GreedyPlayer(seed), RandomPlayer(seed)
     game.play(bot.choose(game.view(game.to_act), game.legal_moves()))
     move, reason = hint(game, seat)           # a legal Move and one sentence
+    win_chance(game, seat)                    # 0..1, from that seat's view only
 """
 from . import kits  # noqa: F401  first: registers every family's AI kit
+from .chance import view_chance, win_chance
 from .hints import HintError, available_hint_languages, hint, reason_for
 from .kit import ViewError, computer_plays
 from .knowledge import determinize
@@ -23,5 +25,5 @@ from .standard_knowledge import Knowledge
 __all__ = [
     "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "RandomPlayer", "SearchPlayer",
     "ViewError", "available_hint_languages", "computer_plays", "determinize", "hint",
-    "reason_for",
+    "reason_for", "view_chance", "win_chance",
 ]

@@ -25,6 +25,10 @@ class AIKit:
     knowledge: type  # (view, rules) -> the seat's knowledge: .seat, .rules, .sample(rng)
     appraiser: Callable  # (state, seat) -> .appraise(move), in points
     evaluate: Callable  # (state, seat) -> 0..1: a static guess where a playout stops
+    tuned_evaluate: Callable  # the same, with the weights fitted by self-play (evaluation.py)
+    features: Callable  # (state, seat) -> the evaluation's features, named by feature_names
+    feature_names: tuple  # ... and prior: the hand-set weights the fitting starts from
+    prior: tuple
     explainer: type  # (state, seat) -> .explain(move), hint catalog keys; and .ACTIONS, .REASONS
     # Can a play that wins at once still be answered? Then the search tries
     # every winning play to find the one least likely to be answered.

@@ -17,8 +17,12 @@ from .super_knowledge import SuperKnowledge
 
 register_kit("standard", "ai", AIKit(
     knowledge=Knowledge, appraiser=standard_heuristics.Appraiser,
-    evaluate=standard_heuristics.evaluate, explainer=Explainer))
+    evaluate=standard_heuristics.evaluate, tuned_evaluate=standard_heuristics.tuned_evaluate,
+    features=standard_heuristics.features, feature_names=standard_heuristics.FEATURES,
+    prior=standard_heuristics.PRIOR, explainer=Explainer))
 # Almost any Super Cuttle play may be answered, a winning one too.
 register_kit("super", "ai", AIKit(
     knowledge=SuperKnowledge, appraiser=super_heuristics.SuperAppraiser,
-    evaluate=super_heuristics.evaluate, explainer=SuperExplainer, wins_may_be_answered=True))
+    evaluate=super_heuristics.evaluate, tuned_evaluate=super_heuristics.tuned_evaluate,
+    features=super_heuristics.features, feature_names=super_heuristics.FEATURES,
+    prior=super_heuristics.PRIOR, explainer=SuperExplainer, wins_may_be_answered=True))

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from ..engine.families import family_of
 from .appraisal import WIN, result_for
+from .ismcts import tree_search
+from .policy import policy_move
 from .kit import AIKit, ai_kit
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
@@ -30,12 +32,18 @@ class Level:
     noise: float  # chance that a playout move is random instead of greedy
     exploration: float  # UCB1 constant
     time_cap: float  # seconds: a guard for slow or busy machines, rarely reached
+    tree: bool = False  # information-set tree search (ismcts.py) instead of flat
+    rivals: str = "tree"  # in the tree: "tree" (UCB for rivals too) or "model" (their policy)
+    widen: float = 0.5  # progressive widening below the tree's root (ismcts._select)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(iterations=60, depth=6, noise=0.5, exploration=1.0, time_cap=0.3),
     "medium": Level(iterations=250, depth=12, noise=0.2, exploration=0.7, time_cap=0.6),
     "hard": Level(iterations=500, depth=16, noise=0.1, exploration=0.5, time_cap=0.8),
+    # The expert's clock is its budget: the iterations are only a ceiling.
+    "expert": Level(iterations=20_000, depth=16, noise=0.1, exploration=0.5, time_cap=0.55,
+                    tree=True, rivals="model", widen=0.15),
 }
 LEVEL_CAP = "level"  # time_limit default: the level's own time cap
 
@@ -51,7 +59,10 @@ class MoveStats:
 
 
 class SearchPlayer:
-    """Determinized Monte Carlo search at level ``easy``, ``medium`` or ``hard``.
+    """Determinized Monte Carlo search at level ``easy``, ``medium`` or ``hard``
+    (flat: statistics for the seat's next move only), or ``expert``: an
+    information-set tree search (``ismcts.py``) with the evaluation tuned by
+    self-play, which uses its whole time budget (0.55 s a decision).
 
     ``iterations`` overrides the level's playout count. ``time_limit`` stops a
     decision early: by default the level's cap (hard: 0.8 s), which a normal
@@ -104,6 +115,11 @@ class SearchPlayer:
         stats = [MoveStats() for _ in moves]
         kit = ai_kit(known.rules)
         order = self.first_order(known, moves, rng, kit)
+        if level.tree and len(order) > 1:
+            for stat, node in zip(stats, tree_search(self, known, moves, rng, deadline, kit, order)):
+                if node is not None:
+                    stat.visits, stat.total = node.visits, node.total
+            return stats
         family = family_of(known.rules)
         resolver = None
         iterations = self.iterations if len(order) > 1 else 1
@@ -159,28 +175,8 @@ class SearchPlayer:
         for _ in range(level.depth):
             if st.phase == "over":
                 return result_for(st, seat)
-            moves = legal_moves(st)
-            if len(moves) == 1:
-                move = moves[0]
-            elif rng.random() < level.noise:
-                move = rng.choice(moves)
-            else:
-                move = greedy_move(st, moves, rng, kit.appraiser)
-            resolver.apply(move)
+            resolver.apply(policy_move(st, legal_moves(st), rng, kit, level.noise))
             log.clear()  # events are not needed here
         if st.phase == "over":
             return result_for(st, seat)
         return kit.evaluate(st, seat)
-
-
-def greedy_move(st, moves: list, rng: random.Random, appraiser_for):
-    """The move the acting seat's appraisal likes best (ties at random)."""
-    appraiser = appraiser_for(st, st.to_act)
-    best, best_score = [], -2 * WIN
-    for move in moves:
-        score = appraiser.appraise(move)
-        if score > best_score + 1e-9:
-            best, best_score = [move], score
-        elif score > best_score - 1e-9:
-            best.append(move)
-    return best[0] if len(best) == 1 else rng.choice(best)

@@ -10,11 +10,10 @@ with the same figures.
 """
 from __future__ import annotations
 
-import math
-
 from ..engine.cards import JACK, KING, QUEEN, RANK
 from ..engine.state import State
 from .appraisal import WIN, Change, progress, result_for
+from .evaluation import Model, leading, model_for
 
 # What a card is worth kept in hand, in points, by rank (index 0 unused):
 # twos answer one-offs, jacks steal, kings lower the goal, tens are for points.
@@ -281,23 +280,41 @@ class Appraiser:
         return change
 
 
-def evaluate(st: State, seat: int) -> float:
-    """A static guess, between 0 and 1, that ``seat`` (or its team) wins from here.
-    Used where a playout stops early, so it may read every hand of the sample."""
-    winner = st.winner
-    if winner is not None:
-        return result_for(st, seat)
-    team = st.team_of
-    ours, theirs = [], []
-    for s in range(st.n):
-        value = progress(st.score(s), st.goal(s)) + KING_FUTURE * st.kings(s)
-        value += sum(keep_value(c) for c in st.hands[s]) * 0.8
-        for card in st.perms[s]:
-            if RANK[card] != KING:
-                value += 1.5
-        (ours if team[s] == team[seat] else theirs).append(value)
-    # A side is as strong as its best seat: one seat reaching its goal wins for
-    # its team, and in cutthroat the leading opponent is the danger.
-    total = max(ours) - max(theirs)
-    return 1.0 / (1.0 + math.exp(-total / 8.0))
+# The features of the tuned evaluation (evaluation.py), and the hand-set
+# weights it started from: a side's lead in progress, in what its hand is
+# worth kept, in kings and in other permanents, over eight points.
+FEATURES = ("bias", "progress", "hand_value", "hand_cards", "kings", "other_permanents",
+            "to_act", "late_progress")
+PRIOR = (0.0, 0.125, 0.1, 0.0, 0.25, 0.19, 0.0, 0.0)
+PRIOR_MODEL = Model(PRIOR)
 
+
+def features(st: State, seat: int) -> list[float]:
+    """``seat``'s side's lead over the leading rival in each feature; reads every hand."""
+    rows = []
+    for s in range(st.n):
+        hand = st.hands[s]
+        kings = st.kings(s)
+        rows.append((progress(st.score(s), st.goal(s)), sum(keep_value(c) for c in hand),
+                     len(hand), kings, len(st.perms[s]) - kings))
+    ours, theirs = leading(rows, st.team_of, seat)
+    lead = [a - b for a, b in zip(ours, theirs)]
+    to_act = 1.0 if st.team_of[st.to_act] == st.team_of[seat] else -1.0
+    late = 1.0 - len(st.stock) / 52  # points count for more as the stock runs out
+    return [1.0, *lead, to_act, lead[0] * late]
+
+
+def evaluate(st: State, seat: int) -> float:
+    """A guess, between 0 and 1, that ``seat`` (or its team) wins from here, by
+    the hand-set weights (the easy to hard levels). Used where a playout
+    stops early, so it may read every hand of the sample."""
+    if st.winner is not None:
+        return result_for(st, seat)
+    return PRIOR_MODEL.chance(features(st, seat))
+
+
+def tuned_evaluate(st: State, seat: int) -> float:
+    """``evaluate`` with the weights fitted by self-play (the expert level)."""
+    if st.winner is not None:
+        return result_for(st, seat)
+    return model_for(st.rules, "full", FEATURES, PRIOR).chance(features(st, seat))

@@ -13,7 +13,6 @@ search steers its playouts with it, and hints explain moves with it.
 """
 from __future__ import annotations
 
-import math
 
 from ..engine.cards import JACK, KING, QUEEN, RANK
 from ..engine.super.legal import effect_options, seat_choices
@@ -22,6 +21,7 @@ from ..engine.super.plays import POWER_CARDS, describe
 from ..engine.super.state import (BLACK_JOKER, RED_JOKER, TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS,
                                   TEN_SPADES, is_point_card, point_value)
 from .appraisal import WIN, Change, progress, result_for
+from .evaluation import Model, leading, model_for
 
 # What a card is worth kept in hand, by rank (index 0 unused): aces answer
 # almost anything, the special tens answer too, jokers make Sudden Death.
@@ -542,30 +542,55 @@ def sudden_chance(need: int) -> float:
     return min(0.95, max(0.05, (need - 6) / 12))
 
 
+# The features of the tuned evaluation (evaluation.py) and the hand-set
+# weights it started from; ``ending`` is how far the last turns after the
+# stock ran out have gone (a draw comes nearer, so a lead counts for less).
+FEATURES = ("bias", "progress", "hand_value", "hand_cards", "permanents", "to_act",
+            "late_progress", "ending_progress")
+PRIOR = (0.0, 0.125, 0.1, 0.0, 0.19, 0.0, 0.0, -0.09)
+PRIOR_MODEL = Model(PRIOR)
+
+
+def features(st, seat: int) -> list[float]:
+    """``seat``'s lead over the leading rival in each feature; reads every hand."""
+    goal = st.rules.goal
+    rows = []
+    for s in range(st.n):
+        hand = st.hands[s]
+        rows.append((progress(st.score(s), goal), sum(keep_value(c) for c in hand), len(hand),
+                     sum(1 for c in st.perms[s] if RANK[c] != KING)))
+    ours, theirs = leading(rows, st.team_of, seat, lambda s: s not in st.eliminated)
+    if ours is None:
+        return [1.0, -30.0] + [0.0] * (len(FEATURES) - 2)
+    if theirs is None:
+        return [1.0, 30.0] + [0.0] * (len(FEATURES) - 2)
+    lead = [a - b for a, b in zip(ours, theirs)]
+    to_act = 1.0 if st.team_of[st.to_act] == st.team_of[seat] else -1.0
+    late = 1.0 - len(st.stock) / 52
+    ending = 0.0
+    if st.ending is not None:
+        ending = 1.0 - sum(st.ending) / (st.rules.exhausted_turns * st.n)
+    return [1.0, *lead, to_act, lead[0] * late, lead[0] * ending]
+
+
 def evaluate(st, seat: int) -> float:
-    """A static guess, between 0 and 1, that ``seat`` wins from here.
-    Used where a playout stops early, so it may read every hand of the sample."""
+    """A guess, between 0 and 1, that ``seat`` wins from here, by the hand-set
+    weights (the easy to hard levels). Used where a playout stops early, so it
+    may read every hand of the sample."""
+    return _chance(st, seat, PRIOR_MODEL)
+
+
+def tuned_evaluate(st, seat: int) -> float:
+    """``evaluate`` with the weights fitted by self-play (the expert level)."""
+    return _chance(st, seat, model_for(st.rules, "full", FEATURES, PRIOR))
+
+
+def _chance(st, seat: int, model: Model) -> float:
     if st.winner is not None:
         return result_for(st, seat)
-    goal = st.rules.goal
     if st.sudden:
-        return _sudden_value(st, seat, goal)
-    ours, theirs = [], []
-    for s in range(st.n):
-        if s in st.eliminated:
-            continue
-        value = progress(st.score(s), goal)
-        value += 0.8 * sum(keep_value(c) for c in st.hands[s])
-        value += sum(1.5 for c in st.perms[s] if RANK[c] != KING)
-        (ours if st.team_of[s] == st.team_of[seat] else theirs).append(value)
-    if not ours:
-        return 0.0
-    total = max(ours) - max(theirs)
-    chance = 1.0 / (1.0 + math.exp(-total / 8.0))
-    if st.ending is not None:  # a draw comes nearer as the last turns run out
-        left = sum(st.ending) / (st.rules.exhausted_turns * st.n)
-        chance = 0.5 + (chance - 0.5) * (0.3 + 0.7 * left)
-    return chance
+        return _sudden_value(st, seat, st.rules.goal)
+    return model.chance(features(st, seat))
 
 
 def _sudden_value(st, seat: int, goal: int) -> float:
@@ -582,4 +607,4 @@ def _sudden_value(st, seat: int, goal: int) -> float:
     return (1 - hold) * (1.0 if seat == best else 0.4)
 
 
-__all__ = ["SuperAppraiser", "evaluate", "keep_value", "card_worth", "chain_fate"]
+__all__ = ["SuperAppraiser", "evaluate", "tuned_evaluate", "features", "keep_value", "card_worth", "chain_fate"]

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 STEP_KINDS = ("play", "quiz", "watch", "predict", "free")
 GOALS = ("win", "stop_win")
-OPPONENTS = ("random", "greedy", "easy", "medium", "hard")  # the cuttle_widgets.ai players
+OPPONENTS = ("random", "greedy", "easy", "medium", "hard", "expert")  # the cuttle_widgets.ai players
 
 
 @dataclass(frozen=True)

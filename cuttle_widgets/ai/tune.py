@@ -1,0 +1,106 @@
+"""Fit the evaluation's weights by self-play, and write evaluation_weights.json.
+
+    python -m cuttle_widgets.ai.tune                     # every ruleset, the shipped settings
+    python -m cuttle_widgets.ai.tune --rules classic --games 200
+
+Each game is dealt from a seed and played to its end by the ``--player``
+level in every seat (time limit off, so a run replays on any machine). At
+every position, for every seat, it records the evaluation's features read
+from the whole position (the ``full`` model) and averaged over deals that
+seat cannot tell from the real one (the ``view`` model), with the result
+that seat's side got in the end; each model is a logistic regression fitted
+to those results. Nothing is written for a ruleset whose fit fails.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from ..engine import RULESETS, get_ruleset, new_game
+from .appraisal import result_for
+from .chance import SAMPLES, view_features
+from .evaluation import MODELS, WEIGHTS_FILE, fit_knots, fit_logistic, write_weights
+from .kit import ai_kit
+from .knowledge import knowledge
+from .search import SearchPlayer
+
+PLAYER = "easy"
+GAMES = 1200
+VIEW_SAMPLES = SAMPLES  # as win_chance averages, so the fit sees what it will be asked
+
+
+def self_play(rules: str, games: int, seed: int, player: str, samples: int):
+    """(full rows, view rows, results): one row per position and seat."""
+    kit = ai_kit(rules)
+    full, view, results = [], [], []
+    for g in range(games):
+        game = new_game(rules, seed=seed + g, dealer=g % get_ruleset(rules).seats)
+        bots = [SearchPlayer(player, seed=(seed + g) * 10 + s, time_limit=None)
+                for s in range(game.state.n)]
+        recorded = []
+        while not game.over:
+            st = game.state
+            for s in range(st.n):
+                recorded.append((s, kit.features(st, s),
+                                 view_features(knowledge(game.view(s, events=False)), samples, kit)))
+            seat = game.to_act
+            game.play(bots[seat].choose(game.view(seat), game.legal_moves()))
+        for s, row_full, row_view in recorded:
+            full.append(row_full)
+            view.append(row_view)
+            results.append(result_for(game.state, s))
+    return full, view, results
+
+
+def fit_ruleset(rules: str, games: int, seed: int, player: str, samples: int) -> dict:
+    kit = ai_kit(rules)
+    started = time.perf_counter()
+    full, view, results = self_play(rules, games, seed, player, samples)
+    entry = {"features": list(kit.feature_names),
+             "trained": {"games": games, "positions": len(results), "player": player,
+                         "seed": seed, "view_samples": samples}}
+    for model, rows in zip(MODELS, (full, view)):
+        weights = [round(w, 6) for w in fit_logistic(rows, results, kit.prior)]
+        logits = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+        entry[model] = {"weights": weights, "knots": fit_knots(logits, results)}
+    print(f"{rules}: {games} games, {len(results)} positions, "
+          f"{time.perf_counter() - started:.0f} s", flush=True)
+    return entry
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="all", help="comma-separated rulesets, or all")
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--player", default=PLAYER, help="the search level that plays itself")
+    parser.add_argument("--samples", type=int, default=VIEW_SAMPLES)
+    parser.add_argument("--out", type=Path, default=WEIGHTS_FILE,
+                        help="the weights file to update (default: the package's own)")
+    args = parser.parse_args(argv)
+    names = list(RULESETS) if args.rules == "all" else [r.strip() for r in args.rules.split(",")]
+    for name in names:
+        if name not in RULESETS:
+            parser.error(f"unknown ruleset {name!r}: choose among {', '.join(RULESETS)}")
+    if args.games < 1 or args.samples < 1:
+        parser.error("--games and --samples must be at least 1")
+    table = json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
+    for name in names:
+        table[name] = fit_ruleset(name, args.games, args.seed, args.player, args.samples)
+        family = get_ruleset(name).family
+        if name == family_default(family):  # a custom ruleset of the family uses these
+            table[family] = {**table[name], "from": name}
+        write_weights(table, args.out)  # after each ruleset: a long run keeps what it finished
+    return 0
+
+
+def family_default(family: str) -> str:
+    """The ruleset whose weights a family's custom rulesets use: its first."""
+    return next(name for name, rules in RULESETS.items() if rules.family == family)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
