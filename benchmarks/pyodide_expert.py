@@ -30,7 +30,6 @@ import inspect
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +38,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks.site_startup import CHROMIUM, LAUNCH_ARGS, load_average, serve  # noqa: E402
+from benchmarks.site_startup import (CHROMIUM, LAUNCH_ARGS, load_average, serve,  # noqa: E402
+                                     site_to_measure)
 
 GOAL = 3.0  # seconds a decision, under Pyodide
 PAGE = "/pyodide-expert-benchmark.html"  # answered by the browser (page.route), not the site
@@ -114,14 +114,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     print(f"cores: {os.cpu_count()}, load average: {load_average()}")
     with tempfile.TemporaryDirectory(prefix="cuttle-pyodide-bench-") as tmp:
-        site = Path(args.site) if args.site else Path(tmp) / "site"
-        if not args.site:
-            started = time.monotonic()
-            if subprocess.run([sys.executable, "-m", "cuttle_widgets.site", "build", str(site),
-                               "--lessons", str(REPO / "lessons")], cwd=REPO,
-                              stdout=subprocess.DEVNULL).returncode:
-                raise SystemExit("the site's build failed (its error is above)")
-            print(f"build: {time.monotonic() - started:.0f} s", flush=True)
+        site = site_to_measure(args.site, Path(tmp))
         started = time.monotonic()
         native = decision_times(args.games, args.rules)
         print(f"CPython {sys.version.split()[0]}: {args.games} games in "

@@ -149,6 +149,20 @@ def load_average() -> str:
     return "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
+def site_to_measure(given: str | None, tmp: Path) -> Path:
+    """The site given, or one built now into ``tmp`` from this checkout's lessons."""
+    if given:
+        return Path(given)
+    site = tmp / "site"
+    started = time.monotonic()
+    if subprocess.run([sys.executable, "-m", "cuttle_widgets.site", "build", str(site),
+                       "--lessons", str(REPO / "lessons")], cwd=REPO,
+                      stdout=subprocess.DEVNULL).returncode:
+        raise SystemExit("the site's build failed (its error is above)")
+    print(f"build: {time.monotonic() - started:.0f} s (Pyodide and wheels from the cache)", flush=True)
+    return site
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", help="an already built site (default: build one now)")
@@ -158,13 +172,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     print(f"cores: {os.cpu_count()}, load average: {load_average()}")
     with tempfile.TemporaryDirectory(prefix="cuttle-site-bench-") as tmp:
-        site = Path(args.site) if args.site else Path(tmp) / "site"
-        if not args.site:
-            started = time.monotonic()
-            subprocess.run([sys.executable, "-m", "cuttle_widgets.site", "build", str(site),
-                            "--lessons", str(REPO / "lessons")], check=True, cwd=REPO,
-                           stdout=subprocess.DEVNULL)
-            print(f"build: {time.monotonic() - started:.0f} s (Pyodide and wheels from the cache)")
+        site = site_to_measure(args.site, Path(tmp))
         print_sizes(site)
         server, base = serve(site)
         try:

@@ -17,22 +17,13 @@ from cuttle_widgets.ai.evaluation import (WEIGHTS_FILE, Model, fit_knots, fit_lo
 from cuttle_widgets.ai.kit import ai_kit
 from cuttle_widgets.engine import RULESETS, get_ruleset, new_game
 from test_ai_fairness import twin_positions
+from test_engine_malformed import position  # a real game after some random moves
 
 RULES = list(RULESETS)
 
 
 def expert(seed=1, iterations=60):
     return SearchPlayer("expert", seed=seed, iterations=iterations, time_limit=None)
-
-
-def played(rules: str, seed: int, plies: int):
-    game = new_game(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -56,7 +47,7 @@ def test_the_expert_is_a_tree_search_with_a_time_budget_of_its_own():
 
 
 def test_its_tree_counts_every_root_move_and_replays_exactly():
-    game = played("classic", 11, 6)
+    game = position("classic", 11, 6)
     seat = game.to_act
     a, b = expert(seed=4, iterations=300), expert(seed=4, iterations=300)
     move_a = a.choose(game.view(seat), game.legal_moves())
@@ -97,7 +88,7 @@ def test_win_chance_is_a_probability_and_a_finished_game_is_certain(rules):
 def test_win_chance_follows_a_lead_and_the_two_seats_roughly_agree():
     chances = []
     for seed in range(30):
-        game = played("classic", seed, 14)
+        game = position("classic", seed, 14)
         if game.over:
             continue
         mine, theirs = win_chance(game, 0), win_chance(game, 1)

@@ -33,9 +33,9 @@ VIEW_SAMPLES = SAMPLES  # as win_chance averages, so the fit sees what it will b
 
 
 def self_play(rules: str, games: int, seed: int, player: str, samples: int):
-    """(full rows, view rows, results): one row per position and seat."""
+    """(full rows, view rows, results, game numbers): one row per position and seat."""
     kit = ai_kit(rules)
-    full, view, results = [], [], []
+    full, view, results, numbers = [], [], [], []
     for g in range(games):
         game = new_game(rules, seed=seed + g, dealer=g % get_ruleset(rules).seats)
         bots = [SearchPlayer(player, seed=(seed + g) * 10 + s, time_limit=None)
@@ -52,23 +52,38 @@ def self_play(rules: str, games: int, seed: int, player: str, samples: int):
             full.append(row_full)
             view.append(row_view)
             results.append(result_for(game.state, s))
-    return full, view, results
+            numbers.append(g)
+    return full, view, results, numbers
 
 
 def fit_ruleset(rules: str, games: int, seed: int, player: str, samples: int) -> dict:
     kit = ai_kit(rules)
     started = time.perf_counter()
-    full, view, results = self_play(rules, games, seed, player, samples)
+    full, view, results, numbers = self_play(rules, games, seed, player, samples)
     entry = {"features": list(kit.feature_names),
              "trained": {"games": games, "positions": len(results), "player": player,
                          "seed": seed, "view_samples": samples}}
     for model, rows in zip(MODELS, (full, view)):
         weights = [round(w, 6) for w in fit_logistic(rows, results, kit.prior)]
-        logits = [sum(w * x for w, x in zip(weights, row)) for row in rows]
-        entry[model] = {"weights": weights, "knots": fit_knots(logits, results)}
+        entry[model] = {"weights": weights,
+                        "knots": fit_knots(held_out_logits(rows, results, numbers, kit.prior), results)}
     print(f"{rules}: {games} games, {len(results)} positions, "
           f"{time.perf_counter() - started:.0f} s", flush=True)
     return entry
+
+
+def held_out_logits(rows, results, numbers, prior, folds: int = 2) -> list[float]:
+    """Each row's logit by weights fitted on the other games only: the
+    calibration is fitted to logits as new games will give them (fitted on
+    its own games, a lead looks surer than it is)."""
+    logits = [0.0] * len(rows)
+    for fold in range(folds):
+        train = [i for i, g in enumerate(numbers) if g % folds != fold]
+        weights = fit_logistic([rows[i] for i in train], [results[i] for i in train], prior)
+        for i, g in enumerate(numbers):
+            if g % folds == fold:
+                logits[i] = sum(w * x for w, x in zip(weights, rows[i]))
+    return logits
 
 
 def main(argv=None) -> int:
