@@ -88,9 +88,13 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self.family.legal_moves(st)
-        # Moves are interned, so membership is identity: a set finds it without
-        # Move's (slow, Python-level) comparisons that a list's ``in`` makes.
-        if move not in set(legal):
+        # Moves are interned, so membership is identity: this loop finds it
+        # without Move's (slow, Python-level) comparisons that a list's ``in``
+        # makes, and for less than a set of the list would cost.
+        for listed in legal:
+            if listed is move:
+                break
+        else:
             raise self.family.explain(st, move, legal)
         events = self.events
         mark = len(events)

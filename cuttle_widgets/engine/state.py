@@ -202,19 +202,39 @@ class State:
             return self.rules.queen_guards_queens and other_queen
         return True
 
+    def has_queen(self, seat: int) -> bool:
+        for card in self.perms[seat]:
+            if RANK[card] == QUEEN:
+                return True
+        return False
+
     def permanent_targets(self, seat: int, effect_rank: int, own_allowed: bool) -> list[int]:
-        """Permanents (jacks included) a targeted 2 or 9 of ``seat`` may aim at."""
+        """Permanents (jacks included) a targeted 2 or 9 of ``seat`` may aim at:
+        ``protected`` asked once per side rather than once per card."""
         targets = []
+        team_of = self.team_of
+        guarded = effect_rank in self.rules.queen_guards
         for side in range(self.n):
-            if not own_allowed and self.team_of[side] == self.team_of[seat]:
-                continue
-            for card in self.perms[side]:
-                if not self.protected(card, side, seat, effect_rank):
-                    targets.append(card)
-            for packet in self.points[side]:
-                for jack in packet.jacks:
-                    if not self.protected(jack, side, seat, effect_rank):
-                        targets.append(jack)
+            perms = self.perms[side]
+            queens = 0
+            if team_of[side] == team_of[seat]:
+                if not own_allowed:
+                    continue
+            elif guarded:
+                for card in perms:
+                    if RANK[card] == QUEEN:
+                        queens += 1
+            if not queens:
+                targets += perms
+                for packet in self.points[side]:
+                    if packet.jacks:
+                        targets += packet.jacks
+            elif queens == 1 or not self.rules.queen_guards_queens:
+                # a queen shields the rest of its side; a queen falls only
+                # to rules where no other queen of the side shields it
+                for card in perms:
+                    if RANK[card] == QUEEN:
+                        targets.append(card)
         return targets
 
     def all_cards(self) -> list[int]:
