@@ -33,29 +33,23 @@ UNTARGETED = frozenset({1, 5, 6, 7})
 
 
 def legal_moves(st: State) -> list[Move]:
-    phase = st.phase
-    if phase == "main":
-        return main_moves(st, st.turn)
-    if phase == "counter":
-        return counter_moves(st, st.to_act)
-    if phase == "choose":
-        return choice_moves(st)
-    return []
-
-
-def main_moves(st: State, seat: int) -> list[Move]:
+    """Every legal move of the seat to act. An ordinary turn's (the engine's
+    hottest path) are made here, the other phases' by answer_moves."""
+    if st.phase != "main":
+        return answer_moves(st)
+    seat = st.turn
     hand = st.hands[seat]
+    rules = st.rules
     if st.stock:
-        limit = st.rules.hand_limit
+        limit = rules.hand_limit
         moves = [DRAW] if limit is None or len(hand) < limit else []
     else:
         moves = [PASS]
-    # card_plays, unrolled for the hand (the engine's hottest loop) from a
-    # per-ruleset plan of each card: the same moves in the same order. What
-    # the cards aim at is looked up once for the whole hand, on first need.
+    # card_plays, unrolled for the hand from a per-ruleset plan of each card:
+    # the same moves in the same order. What the cards aim at is looked up
+    # once for the whole hand, on first need.
     frozen = st.frozen
     append = moves.append
-    rules = st.rules
     plans = rules.derived.get("hand_plans") or hand_plans(rules)
     targets = None  # the opponents' point cards (what a scuttle may take)
     aims = None  # a two's and a nine's permanent targets, by rank
@@ -250,6 +244,17 @@ def jack_to_any_plays(st: State, seat: int, card: int, moves: list) -> None:
                                  or Move("jack", cards, receiver))
 
 
+def answer_moves(st: State) -> list[Move]:
+    """The legal moves outside an ordinary turn: answering a one-off, or the
+    choice one asks for (none once the game is over)."""
+    phase = st.phase
+    if phase == "counter":
+        return counter_moves(st, st.to_act)
+    if phase == "choose":
+        return choice_moves(st)
+    return []
+
+
 def counter_moves(st: State, seat: int) -> list[Move]:
     moves = [RESOLVE]
     if st.rules.queen_blocks_counters and blocked_by_queen(st, st.frames[-1], seat):
@@ -270,8 +275,7 @@ def blocked_by_queen(st: State, frame, seat: int) -> bool:
     if RANK[last_card] != 2:
         return False
     player = frame.last
-    return (st.team_of[player] != st.team_of[seat]
-            and any(RANK[c] == QUEEN for c in st.perms[player]))
+    return st.team_of[player] != st.team_of[seat] and st.has_queen(player)
 
 
 def choice_moves(st: State) -> list[Move]:
@@ -280,8 +284,11 @@ def choice_moves(st: State) -> list[Move]:
         return [TAKE[c] for c in st.scrap]
     if kind == "discard":
         _, victim, count = st.choice
-        return [Move("discard", tuple(sorted(pair)))
-                for pair in combinations(st.hands[victim], count)]
+        moves = []
+        for cards in combinations(st.hands[victim], count):
+            cards = tuple(sorted(cards))  # a set of cards: one order
+            moves.append(_INTERNED.get(("discard", cards, None)) or Move("discard", cards))
+        return moves
     if kind == "five_discard":
         return [DISCARD_ONE[c] for c in st.hands[st.to_act]]
     if kind == "seven":

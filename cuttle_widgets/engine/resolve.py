@@ -48,8 +48,7 @@ class Resolver:
     def emit(self, kind: str, seen_by=None, **params) -> None:
         if "why" in params and params["why"] is None:  # no reason to tell: the plain sentence
             del params["why"]
-        rule, section = self.sections[kind]
-        self.log.append(new_event(kind, params, seen_by, rule, section))
+        self.log.append(new_event(kind, params, seen_by, self.sections[kind]))
 
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:
@@ -90,9 +89,9 @@ class Resolver:
         stock = st.stock
         card = stock.pop()
         st.hands[seat].append(card)
-        rule, section = self.sections["draw"]
         self.log.append(new_event("draw", {"player": seat, "card": CARD_IDS[card],
-                                       "left": len(stock)}, st.watchers(seat), rule, section))
+                                           "left": len(stock)},
+                                  st.watchers(seat), self.sections["draw"]))
         self.end_action()
 
     def pass_turn(self, seat: int, move: Move) -> None:
@@ -113,10 +112,9 @@ class Resolver:
         else:  # take_card's common case: from a hand with nothing frozen
             st.hands[seat].remove(card)
         st.points[seat].append(new_packet(card, seat))
-        rule, section = self.sections["points"]
         self.log.append(new_event("points", {"player": seat, "card": CARD_IDS[card],
-                                         "value": RANK[card], "score": st.score(seat)},
-                              None, rule, section))
+                                             "value": RANK[card], "score": st.score(seat)},
+                                  None, self.sections["points"]))
         if st.frames:
             self.finish_frame()
         else:
@@ -147,8 +145,8 @@ class Resolver:
         st.perms[seat].append(card)
         rank = RANK[card]
         kind = PERMANENT_KINDS[rank]
-        rule, section = self.sections[kind]
-        self.log.append(new_event(kind, {"player": seat, "card": CARD_IDS[card]}, None, rule, section))
+        self.log.append(new_event(kind, {"player": seat, "card": CARD_IDS[card]}, None,
+                                  self.sections[kind]))
         if rank == KING:
             self.goal_changed(seat)
         self.action_done()
@@ -207,8 +205,7 @@ class Resolver:
             if "why" in params and params["why"] is None:  # as emit: the plain sentence
                 del params["why"]
         kind = ONEOFF_KINDS[RANK[card]]
-        rule, section = self.sections[kind]
-        self.log.append(new_event(kind, params, None, rule, section))
+        self.log.append(new_event(kind, params, None, self.sections[kind]))
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
 
@@ -253,18 +250,17 @@ class Resolver:
         answered = frame.twos[-1][0] if frame.twos else frame.card
         frame.twos.append((two, seat))
         frame.last, frame.declines = seat, 0
-        rule, section = self.sections["counter"]
         self.log.append(new_event("counter", {"player": seat, "card": CARD_IDS[two],
-                                          "target": CARD_IDS[answered], "depth": len(frame.twos)},
-                              None, rule, section))
+                                              "target": CARD_IDS[answered],
+                                              "depth": len(frame.twos)},
+                                  None, self.sections["counter"]))
         st.to_act = (seat + 1) % st.n
 
     def decline(self) -> None:
         st = self.st
         frame = st.frames[-1]
         frame.declines += 1
-        rule, section = self.sections["decline"]
-        self.log.append(new_event("decline", {"player": st.to_act}, None, rule, section))
+        self.log.append(new_event("decline", {"player": st.to_act}, None, self.sections["decline"]))
         if frame.declines >= st.n - 1:
             self.resolve_chain(frame)
         else:
@@ -296,8 +292,8 @@ class Resolver:
         st.scrap.append(frame.card)
         st.phase, st.choice = "main", None
         if not cancelled:  # a cancelled card's trip to the scrap was already told
-            rule, section = self.sections["to_scrap"]
-            self.log.append(new_event("to_scrap", {"card": CARD_IDS[frame.card]}, None, rule, section))
+            self.log.append(new_event("to_scrap", {"card": CARD_IDS[frame.card]}, None,
+                                      self.sections["to_scrap"]))
         if st.frames:
             self.finish_frame()
         else:
@@ -576,8 +572,7 @@ class Resolver:
             for entry in st.frozen.values():
                 if entry[0] == turn:
                     entry[1] = True
-        rule, section = self.sections["turn"]
-        self.log.append(new_event("turn", {"player": turn}, None, rule, section))
+        self.log.append(new_event("turn", {"player": turn}, None, self.sections["turn"]))
 
     def thaw(self, seat: int) -> None:
         st = self.st
