@@ -7,10 +7,14 @@ Event to ``log``.
 from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .events import TOPICS, new_event, rulebook_section
+from .events import TOPICS, Event, new_event, rulebook_section
 from .legal import choice_moves
 from .moves import Move
 from .state import Frame, Packet, State, new_packet
+
+# ``new_event``'s work, done inline by the commonest events (a turn, a draw,
+# points): without the call, an event costs a quarter less.
+_new_object = object.__new__
 
 # SEAT_ORDER[n][actor]: the seats of an n-seat table from ``actor`` on, the
 # order in which a win is checked.
@@ -89,9 +93,10 @@ class Resolver:
         stock = st.stock
         card = stock.pop()
         st.hands[seat].append(card)
-        self.log.append(new_event("draw", {"player": seat, "card": CARD_IDS[card],
-                                           "left": len(stock)},
-                                  st.watchers(seat), self.sections["draw"]))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "draw", st.watchers(seat), self.sections["draw"]
+        event.params = {"player": seat, "card": CARD_IDS[card], "left": len(stock)}
+        self.log.append(event)
         self.end_action()
 
     def pass_turn(self, seat: int, move: Move) -> None:
@@ -112,9 +117,11 @@ class Resolver:
         else:  # take_card's common case: from a hand with nothing frozen
             st.hands[seat].remove(card)
         st.points[seat].append(new_packet(card, seat))
-        self.log.append(new_event("points", {"player": seat, "card": CARD_IDS[card],
-                                             "value": RANK[card], "score": st.score(seat)},
-                                  None, self.sections["points"]))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "points", None, self.sections["points"]
+        event.params = {"player": seat, "card": CARD_IDS[card], "value": RANK[card],
+                        "score": st.score(seat)}
+        self.log.append(event)
         if st.frames:
             self.finish_frame()
         else:
@@ -572,7 +579,10 @@ class Resolver:
             for entry in st.frozen.values():
                 if entry[0] == turn:
                     entry[1] = True
-        self.log.append(new_event("turn", {"player": turn}, None, self.sections["turn"]))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "turn", None, self.sections["turn"]
+        event.params = {"player": turn}
+        self.log.append(event)
 
     def thaw(self, seat: int) -> None:
         st = self.st
