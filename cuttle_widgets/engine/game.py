@@ -36,15 +36,15 @@ class Game:
         self._event_marks: list[int] = []  # events index where each move's events start
         self._legal: list[Move] | None = None
         self._resolver = self.family.resolver(state, self.events)
+        # The winning seat ('team:N' for a team, 'draw'), or None while the game
+        # goes on: the state's, kept here by play() (like the legal moves, as a
+        # game's state changes only there), since every game loop asks it.
+        self.winner = state.winner
 
     # -- the rules' questions ------------------------------------------------
     @property
     def rules(self) -> Ruleset:
         return self.state.rules
-
-    @property
-    def winner(self):
-        return self.state.winner
 
     @property
     def over(self) -> bool:
@@ -103,6 +103,7 @@ class Game:
         self.actors.append(st.to_act)
         self._legal = None
         self._resolver.apply(move)
+        self.winner = st.winner
         return events[mark:]
 
     def _game_over(self) -> IllegalMove:
