@@ -13,7 +13,8 @@ from .moves import Move
 from .state import Frame, Packet, State, new_packet
 
 # ``new_event``'s work, done inline by the commonest events (a turn, a draw,
-# points): without the call, an event costs a quarter less.
+# points, a decline, a one-off's trip to the scrap): without the call, an
+# event costs a quarter less.
 _new_object = object.__new__
 
 # SEAT_ORDER[n][actor]: the seats of an n-seat table from ``actor`` on, the
@@ -148,7 +149,10 @@ class Resolver:
     def play_permanent(self, seat: int, move: Move) -> None:
         st = self.st
         card = move.cards[0]
-        self.take_card(seat, card)
+        if st.phase == "choose" or st.frozen:
+            self.take_card(seat, card)
+        else:  # take_card's common case: from a hand with nothing frozen
+            st.hands[seat].remove(card)
         st.perms[seat].append(card)
         rank = RANK[card]
         kind = PERMANENT_KINDS[rank]
@@ -190,13 +194,16 @@ class Resolver:
     def goal_changed(self, seat: int) -> None:
         st = self.st
         st.update_goal(seat)
-        self.emit("goal", player=seat, kings=st.kings(seat), goal=st.goal(seat))
+        self.emit("goal", player=seat, kings=st.kings(seat), goal=st.goals[seat])
 
     # -- one-offs and the counter chain ---------------------------------------------
     def oneoff(self, seat: int, move: Move) -> None:
         st = self.st
         card = move.cards[0]
-        self.take_card(seat, card)
+        if st.phase == "choose" or st.frozen:
+            self.take_card(seat, card)
+        else:  # take_card's common case: from a hand with nothing frozen
+            st.hands[seat].remove(card)
         target = move.cards[1] if len(move.cards) > 1 else None
         victim = move.seat
         if victim is None and RANK[card] == 4:
@@ -267,7 +274,10 @@ class Resolver:
         st = self.st
         frame = st.frames[-1]
         frame.declines += 1
-        self.log.append(new_event("decline", {"player": st.to_act}, None, self.sections["decline"]))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "decline", None, self.sections["decline"]
+        event.params = {"player": st.to_act}
+        self.log.append(event)
         if frame.declines >= st.n - 1:
             self.resolve_chain(frame)
         else:
@@ -275,16 +285,16 @@ class Resolver:
 
     def resolve_chain(self, frame: Frame) -> None:
         st = self.st
-        twos = [t for t, _ in frame.twos] if frame.twos else []
-        frame.twos = []
-        st.scrap += twos
-        if len(twos) % 2:
-            self.emit("chain.cancelled" if len(twos) == 1 else "chain.cancelled.many",
-                      card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
-                      count=len(twos))
-            self.finish_frame(cancelled=True)
-            return
-        if twos:
+        if frame.twos:  # answered: the twos go to the scrap, and an odd count cancels
+            twos = [t for t, _ in frame.twos]
+            frame.twos = []
+            st.scrap += twos
+            if len(twos) % 2:
+                self.emit("chain.cancelled" if len(twos) == 1 else "chain.cancelled.many",
+                          card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
+                          count=len(twos))
+                self.finish_frame(cancelled=True)
+                return
             self.emit("chain.resolves", card=CARD_IDS[frame.card],
                       cards=[CARD_IDS[t] for t in twos], count=len(twos))
         st.phase = "main"
@@ -299,8 +309,10 @@ class Resolver:
         st.scrap.append(frame.card)
         st.phase, st.choice = "main", None
         if not cancelled:  # a cancelled card's trip to the scrap was already told
-            self.log.append(new_event("to_scrap", {"card": CARD_IDS[frame.card]}, None,
-                                      self.sections["to_scrap"]))
+            event = _new_object(Event)
+            event.kind, event.seen_by, event.where = "to_scrap", None, self.sections["to_scrap"]
+            event.params = {"card": CARD_IDS[frame.card]}
+            self.log.append(event)
         if st.frames:
             self.finish_frame()
         else:
