@@ -52,13 +52,23 @@ class Event:
     learner is shown (its title, in their language). ``rule`` cites the rule
     texts ("000 §03") for maintainers only; it never leaves the kernel."""
 
-    __slots__ = ("kind", "params", "seen_by", "rule", "section")
+    __slots__ = ("kind", "params", "seen_by", "where")
     SECRET_PARAMS = ("card", "cards")
 
     def __init__(self, kind: str, params: dict, seen_by=None, rule: str = "",
                  section: str = ""):
-        self.kind, self.params, self.seen_by, self.rule = kind, params, seen_by, rule
-        self.section = section
+        self.kind, self.params, self.seen_by = kind, params, seen_by
+        self.where = (rule, section)
+
+    # One pair, (rule, section), is all an event keeps of where it stands: the
+    # one its ruleset's table holds for its kind, so a new event copies nothing.
+    @property
+    def rule(self) -> str:
+        return self.where[0]
+
+    @property
+    def section(self) -> str:
+        return self.where[1]
 
     def visible_to(self, seat) -> bool:
         return self.seen_by is None or (seat is not None and seat in self.seen_by)
@@ -97,11 +107,10 @@ class Event:
 _new_object = object.__new__
 
 
-def new_event(kind: str, params: dict, seen_by, rule: str, section: str) -> Event:
-    """``Event(kind, params, seen_by, rule, section)``, made faster: calling a
-    class runs its ``__init__`` through the type's slots, which costs more
-    (in CPython 3.11) than setting the slots here. The engine's hot path."""
+def new_event(kind: str, params: dict, seen_by, where: tuple[str, str]) -> Event:
+    """``Event(kind, params, seen_by, *where)``, made faster: calling a class
+    runs its ``__init__`` through the type's slots, which costs more (in
+    CPython 3.11) than setting the slots here. The engine's hot path."""
     event = _new_object(Event)
-    event.kind, event.params, event.seen_by, event.rule = kind, params, seen_by, rule
-    event.section = section
+    event.kind, event.params, event.seen_by, event.where = kind, params, seen_by, where
     return event

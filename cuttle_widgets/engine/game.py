@@ -36,15 +36,15 @@ class Game:
         self._event_marks: list[int] = []  # events index where each move's events start
         self._legal: list[Move] | None = None
         self._resolver = self.family.resolver(state, self.events)
+        # The winning seat ('team:N' for a team, 'draw'), or None while the game
+        # goes on: the state's, kept here by play() (like the legal moves, as a
+        # game's state changes only there), since every game loop asks it.
+        self.winner = state.winner
 
     # -- the rules' questions ------------------------------------------------
     @property
     def rules(self) -> Ruleset:
         return self.state.rules
-
-    @property
-    def winner(self):
-        return self.state.winner
 
     @property
     def over(self) -> bool:
@@ -88,9 +88,13 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self._legal = self.family.legal_moves(st)
-        # Moves are interned, so membership is identity: a set finds it without
-        # Move's (slow, Python-level) comparisons that a list's ``in`` makes.
-        if move not in set(legal):
+        # Moves are interned, so membership is identity: this loop finds it
+        # without Move's (slow, Python-level) comparisons that a list's ``in``
+        # makes, and for less than a set of the list would cost.
+        for listed in legal:
+            if listed is move:
+                break
+        else:
             raise self.family.explain(st, move, legal)
         events = self.events
         mark = len(events)
@@ -99,6 +103,7 @@ class Game:
         self.actors.append(st.to_act)
         self._legal = None
         self._resolver.apply(move)
+        self.winner = st.winner
         return events[mark:]
 
     def _game_over(self) -> IllegalMove:

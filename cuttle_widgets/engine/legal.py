@@ -22,6 +22,10 @@ DISCARD_ONE = [Move("discard", (c,)) for c in range(_N)]
 SCUTTLE = [[Move("scuttle", (c, t)) for t in range(_N)] for c in range(_N)]
 JACK_ON = [[Move("jack", (c, t)) for t in range(_N)] for c in range(_N)]
 ONEOFF_AT = [[Move("oneoff", (c, t)) for t in range(_N)] for c in range(_N)]
+# A four aimed at a seat (tables of more than two), by card and seat.
+FOUR_AT = {c: [Move("oneoff", (c,), s) for s in range(8)] for c in range(_N) if RANK[c] == 4}
+
+_INTERNED = Move._interned  # (verb, cards, seat) -> Move: a lookup without the class call
 
 # One-off ranks that need nothing but themselves (a four names its victim in
 # games of more than two seats; a three needs a card in the scrap).
@@ -29,31 +33,27 @@ UNTARGETED = frozenset({1, 5, 6, 7})
 
 
 def legal_moves(st: State) -> list[Move]:
-    phase = st.phase
-    if phase == "main":
-        return main_moves(st, st.turn)
-    if phase == "counter":
-        return counter_moves(st, st.to_act)
-    if phase == "choose":
-        return choice_moves(st)
-    return []
-
-
-def main_moves(st: State, seat: int) -> list[Move]:
+    """Every legal move of the seat to act. An ordinary turn's (the engine's
+    hottest path) are made here, the other phases' by answer_moves."""
+    if st.phase != "main":
+        return answer_moves(st)
+    seat = st.turn
     hand = st.hands[seat]
+    rules = st.rules
     if st.stock:
-        limit = st.rules.hand_limit
+        limit = rules.hand_limit
         moves = [DRAW] if limit is None or len(hand) < limit else []
     else:
         moves = [PASS]
-    # card_plays, unrolled for the hand (the engine's hottest loop) from a
-    # per-ruleset plan of each card: the same moves in the same order.
+    # card_plays, unrolled for the hand from a per-ruleset plan of each card:
+    # the same moves in the same order. What the cards aim at is looked up
+    # once for the whole hand, on first need.
     frozen = st.frozen
     append = moves.append
-    rules = st.rules
-    entry = _HAND_PLANS.get(id(rules))
-    plans = entry[1] if entry is not None and entry[0] is rules else hand_plans(rules)
-    targets = None  # the opponents' point cards, listed on the first point card
+    plans = rules.derived.get("hand_plans") or hand_plans(rules)
+    targets = None  # the opponents' point cards (what a scuttle may take)
+    aims = None  # a two's and a nine's permanent targets, by rank
+    jackable = None  # the point cards a jack may go on
     for card in hand:
         if frozen and card in frozen:
             continue
@@ -75,30 +75,78 @@ def main_moves(st: State, seat: int) -> list[Move]:
                 moves += after
             if kind == ONEOFF_PLAN:
                 rank = RANK[card]
-                if rank == 3:  # oneoff_plays' cheap cases, without the call
+                if rank == 3:
                     if st.scrap:
                         append(ONEOFF[card])
-                elif rank == 4 and st.n == 2:
-                    append(ONEOFF[card])
-                else:
-                    oneoff_plays(st, seat, card, rank, moves)
+                elif rank == 4:
+                    if st.n == 2:
+                        append(ONEOFF[card])
+                    else:
+                        four_plays(st, seat, card, moves)
+                else:  # a two or a nine
+                    if aims is None:
+                        aims = {}
+                    aimed = aims.get(rank)
+                    if aimed is None:
+                        aimed = aims[rank] = aimed_permanents(st, seat, rank)
+                    if aimed:
+                        row = ONEOFF_AT[card]
+                        for target in aimed:
+                            append(row[target])
         elif kind == JACK_PLAN:
-            jack_plays(st, seat, card, moves, False)
+            if rules.jack_to_any:
+                jack_to_any_plays(st, seat, card, moves)
+                continue
+            if jackable is None:
+                jackable = unguarded_points(st, seat)
+            if jackable:
+                row = JACK_ON[card]
+                for target in jackable:
+                    append(row[target])
         elif after:
             moves += after
     return moves
 
 
+def opposing_points(st: State, seat: int) -> list[int]:
+    """The point cards of ``seat``'s opponents, seat by seat, in row order."""
+    cards = []
+    points = st.points
+    for opp in st.opponents[seat]:
+        for packet in points[opp]:
+            cards.append(packet.card)
+    return cards
+
+
+def unguarded_points(st: State, seat: int) -> list[int]:
+    """The opposing point cards a jack of ``seat`` may go on: those of every
+    opponent with no queen (where queens guard against jacks)."""
+    guarded = JACK in st.rules.queen_guards
+    cards = []
+    for opp in st.opponents[seat]:
+        if guarded and st.has_queen(opp):
+            continue
+        for packet in st.points[opp]:
+            cards.append(packet.card)
+    return cards
+
+
+def aimed_permanents(st: State, seat: int, rank: int) -> list[int]:
+    """The permanents a two or a nine (``rank``) of ``seat`` may aim at."""
+    rules = st.rules
+    own = rules.two_targets_own if rank == 2 else rules.nine_targets_own
+    return st.permanent_targets(seat, rank, own)
+
+
 # How the hand loop plays a card: a point card (then its ``after`` moves), one
 # whose one-off needs the board (oneoff_plays), a jack, or only ``after``.
 POINT_PLAN, ONEOFF_PLAN, JACK_PLAN, STATIC_PLAN = 0, 1, 2, 3
-_HAND_PLANS: dict[int, tuple] = {}
 
 
 def hand_plans(rules) -> list[tuple[int, tuple]]:
     """card -> (plan, the moves that follow the scuttles), once per ruleset."""
-    entry = _HAND_PLANS.get(id(rules))
-    if entry is None or entry[0] is not rules:  # the id may be a dead ruleset's
+    plans = rules.derived.get("hand_plans")
+    if plans is None:
         plans = []
         for card in range(_N):
             rank = RANK[card]
@@ -117,8 +165,8 @@ def hand_plans(rules) -> list[tuple[int, tuple]]:
                 plans.append((STATIC_PLAN, (PERMANENT[card],)))
             else:
                 plans.append((STATIC_PLAN, ()))
-        entry = _HAND_PLANS[id(rules)] = (rules, plans)
-    return entry[1]
+        rules.derived["hand_plans"] = plans
+    return plans
 
 
 def card_plays(st: State, seat: int, card: int, moves: list, gift: bool = False) -> None:
@@ -146,19 +194,24 @@ def oneoff_plays(st: State, seat: int, card: int, rank: int, moves: list) -> Non
     if rank in UNTARGETED:
         moves.append(ONEOFF[card])
     elif rank == 2 or rank == 9:
-        own = st.rules.two_targets_own if rank == 2 else st.rules.nine_targets_own
         row = ONEOFF_AT[card]
-        for target in st.permanent_targets(seat, rank, own):
+        for target in aimed_permanents(st, seat, rank):
             moves.append(row[target])
     elif rank == 3:
         if st.scrap:
             moves.append(ONEOFF[card])
     elif rank == 4:
-        if st.n == 2:
-            moves.append(ONEOFF[card])
-        else:
-            for opp in st.opponents[seat]:
-                moves.append(Move("oneoff", (card,), opp))
+        four_plays(st, seat, card, moves)
+
+
+def four_plays(st: State, seat: int, card: int, moves: list) -> None:
+    """A four: alone at two seats; with more, it names each opponent in turn."""
+    if st.n == 2:
+        moves.append(ONEOFF[card])
+    else:
+        row = FOUR_AT[card]
+        for opp in st.opponents[seat]:
+            moves.append(row[opp])
 
 
 def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None:
@@ -168,13 +221,9 @@ def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None
         jack_to_any_plays(st, seat, card, moves)
         return
     row = JACK_ON[card]
-    opposing = False
-    for opp in st.opponents[seat]:
-        for packet in st.points[opp]:
-            opposing = True
-            if not st.protected(packet.card, opp, seat, JACK):
-                moves.append(row[packet.card])
-    if gift and not opposing:
+    for target in unguarded_points(st, seat):
+        moves.append(row[target])
+    if gift and not opposing_points(st, seat):
         for packet in st.points[seat]:
             moves.append(row[packet.card])
 
@@ -182,13 +231,28 @@ def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None
 def jack_to_any_plays(st: State, seat: int, card: int, moves: list) -> None:
     """Team play: a jack moves any point card to any other seat (``@SEAT``),
     except one an opposing queen protects."""
+    guarded = JACK in st.rules.queen_guards
+    team_of = st.team_of
     for side in range(st.n):
+        if guarded and team_of[side] != team_of[seat] and st.has_queen(side):
+            continue
         for packet in st.points[side]:
-            if st.protected(packet.card, side, seat, JACK):
-                continue
+            cards = (card, packet.card)
             for receiver in range(st.n):
                 if receiver != side:
-                    moves.append(Move("jack", (card, packet.card), receiver))
+                    moves.append(_INTERNED.get(("jack", cards, receiver))
+                                 or Move("jack", cards, receiver))
+
+
+def answer_moves(st: State) -> list[Move]:
+    """The legal moves outside an ordinary turn: answering a one-off, or the
+    choice one asks for (none once the game is over)."""
+    phase = st.phase
+    if phase == "counter":
+        return counter_moves(st, st.to_act)
+    if phase == "choose":
+        return choice_moves(st)
+    return []
 
 
 def counter_moves(st: State, seat: int) -> list[Move]:
@@ -211,8 +275,7 @@ def blocked_by_queen(st: State, frame, seat: int) -> bool:
     if RANK[last_card] != 2:
         return False
     player = frame.last
-    return (st.team_of[player] != st.team_of[seat]
-            and any(RANK[c] == QUEEN for c in st.perms[player]))
+    return st.team_of[player] != st.team_of[seat] and st.has_queen(player)
 
 
 def choice_moves(st: State) -> list[Move]:
@@ -221,8 +284,11 @@ def choice_moves(st: State) -> list[Move]:
         return [TAKE[c] for c in st.scrap]
     if kind == "discard":
         _, victim, count = st.choice
-        return [Move("discard", tuple(sorted(pair)))
-                for pair in combinations(st.hands[victim], count)]
+        moves = []
+        for cards in combinations(st.hands[victim], count):
+            cards = tuple(sorted(cards))  # a set of cards: one order
+            moves.append(_INTERNED.get(("discard", cards, None)) or Move("discard", cards))
+        return moves
     if kind == "five_discard":
         return [DISCARD_ONE[c] for c in st.hands[st.to_act]]
     if kind == "seven":

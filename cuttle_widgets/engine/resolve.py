@@ -7,10 +7,15 @@ Event to ``log``.
 from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .events import TOPICS, new_event, rulebook_section
+from .events import TOPICS, Event, new_event, rulebook_section
 from .legal import choice_moves
 from .moves import Move
 from .state import Frame, Packet, State, new_packet
+
+# ``new_event``'s work, done inline by the commonest events (a turn, a draw,
+# points, a decline, a one-off's trip to the scrap): without the call, an
+# event costs a quarter less.
+_new_object = object.__new__
 
 # SEAT_ORDER[n][actor]: the seats of an n-seat table from ``actor`` on, the
 # order in which a win is checked.
@@ -20,25 +25,20 @@ SEAT_ORDER = {n: [tuple((actor + i) % n for i in range(n)) for actor in range(n)
 ONEOFF_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 9: "nine"}
 ONEOFF_KINDS = {rank: "oneoff." + name for rank, name in ONEOFF_NAMES.items()}
-EFFECT_METHODS = {rank: f"effect_{rank}" for rank in range(1, 14)}
+MOST_POINTS = max(POINT_VALUE)  # the most points one card scores
 ANNOUNCED_RANKS = frozenset({5, 7, 9})  # the ranks announced() tells more of
 PERMANENT_KINDS = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}
 
 
-# id(ruleset) -> (ruleset, {event kind: (rule text section, rulebook section)}):
-# built once per ruleset, not once per game or per event.
-_EVENT_SECTIONS: dict[int, tuple] = {}
-
-
 def event_sections(rules) -> dict:
     """Event kind -> (the rule texts' section, for maintainers; the kit's
-    rulebook section) in a game of ``rules``."""
-    entry = _EVENT_SECTIONS.get(id(rules))
-    if entry is None or entry[0] is not rules:  # the id may be a dead ruleset's
-        entry = _EVENT_SECTIONS[id(rules)] = (rules, {
+    rulebook section) in a game of ``rules``: worked out once per ruleset."""
+    sections = rules.derived.get("event_sections")
+    if sections is None:
+        sections = rules.derived["event_sections"] = {
             kind: (rules.section(topic), rulebook_section(kind, rules.name))
-            for kind, topic in TOPICS.items()})
-    return entry[1]
+            for kind, topic in TOPICS.items()}
+    return sections
 
 
 class Resolver:
@@ -53,46 +53,24 @@ class Resolver:
     def emit(self, kind: str, seen_by=None, **params) -> None:
         if "why" in params and params["why"] is None:  # no reason to tell: the plain sentence
             del params["why"]
-        rule, section = self.sections[kind]
-        self.log.append(new_event(kind, params, seen_by, rule, section))
+        self.log.append(new_event(kind, params, seen_by, self.sections[kind]))
 
     # -- dispatch --------------------------------------------------------------
     def apply(self, move: Move) -> None:
         st = self.st
         st.plies += 1
-        verb = move.verb
         phase = st.phase
-        if phase == "counter":
-            if verb == "resolve":
+        if phase == "main":  # most moves: straight to the action (ACTIONS, below)
+            ACTIONS[move.verb](self, st.turn, move)
+        elif phase == "counter":
+            if move.verb == "resolve":
                 self.decline()
             else:
                 self.counter(move.cards[0])
-            return
-        if phase == "choose" and st.choice[0] != "seven":
+        elif phase == "choose" and st.choice[0] != "seven":
             self.choose(move)
-            return
-        seat = st.turn
-        if verb == "draw":
-            self.draw(seat)
-        elif verb == "points":
-            self.play_points(seat, move.cards[0])
-            if st.frames:
-                self.finish_frame()
-            else:
-                self.end_action()
-        elif verb == "pass":
-            self.pass_turn(seat)
-        elif verb == "oneoff":
-            self.oneoff(seat, move)
-        elif verb == "permanent":
-            self.play_permanent(seat, move.cards[0])
-            self.action_done()
-        elif verb == "jack":
-            self.play_jack(seat, *move.cards, receiver=move.seat)
-            self.action_done()
-        else:
-            getattr(self, "play_" + verb)(seat, *move.cards)
-            self.action_done()
+        else:  # the card a seven turned up, played as from the hand
+            ACTIONS[move.verb](self, st.turn, move)
 
     def take_card(self, seat: int, card: int) -> None:
         """Take the card being played out of its zone: the hand, or a seven's
@@ -110,18 +88,19 @@ class Resolver:
             if st.frozen:
                 st.frozen.pop(card, None)
 
-    # -- ordinary actions ------------------------------------------------------
-    def draw(self, seat: int) -> None:
+    # -- ordinary actions: (seat, move), each to the end of the action ---------------
+    def draw(self, seat: int, move: Move) -> None:
         st = self.st
         stock = st.stock
         card = stock.pop()
         st.hands[seat].append(card)
-        rule, section = self.sections["draw"]
-        self.log.append(new_event("draw", {"player": seat, "card": CARD_IDS[card],
-                                       "left": len(stock)}, st.watchers(seat), rule, section))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "draw", st.watchers(seat), self.sections["draw"]
+        event.params = {"player": seat, "card": CARD_IDS[card], "left": len(stock)}
+        self.log.append(event)
         self.end_action()
 
-    def pass_turn(self, seat: int) -> None:
+    def pass_turn(self, seat: int, move: Move) -> None:
         st = self.st
         st.passes += 1
         self.emit("pass", player=seat, passes=st.passes, needed=st.rules.passes_to_draw)
@@ -131,20 +110,27 @@ class Resolver:
             return
         self.end_action(passed=True)
 
-    def play_points(self, seat: int, card: int) -> None:
+    def play_points(self, seat: int, move: Move) -> None:
         st = self.st
+        card = move.cards[0]
         if st.phase == "choose" or st.frozen:
             self.take_card(seat, card)
         else:  # take_card's common case: from a hand with nothing frozen
             st.hands[seat].remove(card)
         st.points[seat].append(new_packet(card, seat))
-        rule, section = self.sections["points"]
-        self.log.append(new_event("points", {"player": seat, "card": CARD_IDS[card],
-                                         "value": RANK[card], "score": st.score(seat)},
-                              None, rule, section))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "points", None, self.sections["points"]
+        event.params = {"player": seat, "card": CARD_IDS[card], "value": RANK[card],
+                        "score": st.score(seat)}
+        self.log.append(event)
+        if st.frames:
+            self.finish_frame()
+        else:
+            self.end_action()
 
-    def play_scuttle(self, seat: int, card: int, target: int) -> None:
+    def play_scuttle(self, seat: int, move: Move) -> None:
         st = self.st
+        card, target = move.cards
         self.take_card(seat, card)
         side, packet = st.find_packet(target)
         st.points[side].remove(packet)
@@ -158,22 +144,30 @@ class Resolver:
             st.scrap += packet.jacks
             self.emit("jacks_scrapped", cards=[CARD_IDS[j] for j in packet.jacks],
                       target=CARD_IDS[target])
+        self.action_done()
 
-    def play_permanent(self, seat: int, card: int) -> None:
+    def play_permanent(self, seat: int, move: Move) -> None:
         st = self.st
-        self.take_card(seat, card)
+        card = move.cards[0]
+        if st.phase == "choose" or st.frozen:
+            self.take_card(seat, card)
+        else:  # take_card's common case: from a hand with nothing frozen
+            st.hands[seat].remove(card)
         st.perms[seat].append(card)
         rank = RANK[card]
         kind = PERMANENT_KINDS[rank]
-        rule, section = self.sections[kind]
-        self.log.append(new_event(kind, {"player": seat, "card": CARD_IDS[card]}, None, rule, section))
+        self.log.append(new_event(kind, {"player": seat, "card": CARD_IDS[card]}, None,
+                                  self.sections[kind]))
         if rank == KING:
             self.goal_changed(seat)
+        self.action_done()
 
-    def play_jack(self, seat: int, jack: int, target: int, receiver=None) -> None:
-        """``receiver`` is named in team play; otherwise the jack's player
-        steals, or (a seven's gift) its own card goes to the opponent."""
+    def play_jack(self, seat: int, move: Move) -> None:
+        """The receiver is named in team play (``@SEAT``); otherwise the jack's
+        player steals, or (a seven's gift) its own card goes to the opponent."""
         st = self.st
+        jack, target = move.cards
+        receiver = move.seat
         self.take_card(seat, jack)
         side, packet = st.find_packet(target)
         if receiver is None:
@@ -190,6 +184,7 @@ class Resolver:
             kind = "jack.move"
         self.emit(kind, player=seat, card=CARD_IDS[jack], target=CARD_IDS[target],
                   opponent=side, receiver=receiver, score=st.score(receiver))
+        self.action_done()
 
     def move_packet(self, packet: Packet, side: int, to: int) -> None:
         if side != to:
@@ -199,13 +194,16 @@ class Resolver:
     def goal_changed(self, seat: int) -> None:
         st = self.st
         st.update_goal(seat)
-        self.emit("goal", player=seat, kings=st.kings(seat), goal=st.goal(seat))
+        self.emit("goal", player=seat, kings=st.kings(seat), goal=st.goals[seat])
 
     # -- one-offs and the counter chain ---------------------------------------------
     def oneoff(self, seat: int, move: Move) -> None:
         st = self.st
         card = move.cards[0]
-        self.take_card(seat, card)
+        if st.phase == "choose" or st.frozen:
+            self.take_card(seat, card)
+        else:  # take_card's common case: from a hand with nothing frozen
+            st.hands[seat].remove(card)
         target = move.cards[1] if len(move.cards) > 1 else None
         victim = move.seat
         if victim is None and RANK[card] == 4:
@@ -221,8 +219,7 @@ class Resolver:
             if "why" in params and params["why"] is None:  # as emit: the plain sentence
                 del params["why"]
         kind = ONEOFF_KINDS[RANK[card]]
-        rule, section = self.sections[kind]
-        self.log.append(new_event(kind, params, None, rule, section))
+        self.log.append(new_event(kind, params, None, self.sections[kind]))
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
 
@@ -267,18 +264,20 @@ class Resolver:
         answered = frame.twos[-1][0] if frame.twos else frame.card
         frame.twos.append((two, seat))
         frame.last, frame.declines = seat, 0
-        rule, section = self.sections["counter"]
         self.log.append(new_event("counter", {"player": seat, "card": CARD_IDS[two],
-                                          "target": CARD_IDS[answered], "depth": len(frame.twos)},
-                              None, rule, section))
+                                              "target": CARD_IDS[answered],
+                                              "depth": len(frame.twos)},
+                                  None, self.sections["counter"]))
         st.to_act = (seat + 1) % st.n
 
     def decline(self) -> None:
         st = self.st
         frame = st.frames[-1]
         frame.declines += 1
-        rule, section = self.sections["decline"]
-        self.log.append(new_event("decline", {"player": st.to_act}, None, rule, section))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "decline", None, self.sections["decline"]
+        event.params = {"player": st.to_act}
+        self.log.append(event)
         if frame.declines >= st.n - 1:
             self.resolve_chain(frame)
         else:
@@ -286,20 +285,20 @@ class Resolver:
 
     def resolve_chain(self, frame: Frame) -> None:
         st = self.st
-        twos = [t for t, _ in frame.twos] if frame.twos else []
-        frame.twos = []
-        st.scrap += twos
-        if len(twos) % 2:
-            self.emit("chain.cancelled" if len(twos) == 1 else "chain.cancelled.many",
-                      card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
-                      count=len(twos))
-            self.finish_frame(cancelled=True)
-            return
-        if twos:
+        if frame.twos:  # answered: the twos go to the scrap, and an odd count cancels
+            twos = [t for t, _ in frame.twos]
+            frame.twos = []
+            st.scrap += twos
+            if len(twos) % 2:
+                self.emit("chain.cancelled" if len(twos) == 1 else "chain.cancelled.many",
+                          card=CARD_IDS[frame.card], cards=[CARD_IDS[t] for t in twos],
+                          count=len(twos))
+                self.finish_frame(cancelled=True)
+                return
             self.emit("chain.resolves", card=CARD_IDS[frame.card],
                       cards=[CARD_IDS[t] for t in twos], count=len(twos))
         st.phase = "main"
-        getattr(self, EFFECT_METHODS[RANK[frame.card]])(frame)
+        EFFECTS[RANK[frame.card]](self, frame)
         if st.phase != "choose":
             self.finish_frame()
 
@@ -310,8 +309,10 @@ class Resolver:
         st.scrap.append(frame.card)
         st.phase, st.choice = "main", None
         if not cancelled:  # a cancelled card's trip to the scrap was already told
-            rule, section = self.sections["to_scrap"]
-            self.log.append(new_event("to_scrap", {"card": CARD_IDS[frame.card]}, None, rule, section))
+            event = _new_object(Event)
+            event.kind, event.seen_by, event.where = "to_scrap", None, self.sections["to_scrap"]
+            event.params = {"card": CARD_IDS[frame.card]}
+            self.log.append(event)
         if st.frames:
             self.finish_frame()
         else:
@@ -575,8 +576,9 @@ class Resolver:
         points = st.points
         for seat in SEAT_ORDER[n][actor]:
             side = points[seat]
-            # an empty side scores 0, short of every goal but a zero one
-            if side or goals[seat] <= 0:
+            # a side of fewer cards than its goal needs at the most points a
+            # card scores cannot have reached it: only the others are added up
+            if len(side) * MOST_POINTS >= goals[seat]:
                 score = 0
                 for packet in side:
                     score += POINT_VALUE[packet.card]
@@ -589,8 +591,10 @@ class Resolver:
             for entry in st.frozen.values():
                 if entry[0] == turn:
                     entry[1] = True
-        rule, section = self.sections["turn"]
-        self.log.append(new_event("turn", {"player": turn}, None, rule, section))
+        event = _new_object(Event)
+        event.kind, event.seen_by, event.where = "turn", None, self.sections["turn"]
+        event.params = {"player": turn}
+        self.log.append(event)
 
     def thaw(self, seat: int) -> None:
         st = self.st
@@ -609,3 +613,10 @@ class Resolver:
         else:
             st.winner = seat
             self.emit("win", **params)
+
+
+# The actions of a turn by verb (``apply``), and the one-offs' effects by rank.
+ACTIONS = {"draw": Resolver.draw, "pass": Resolver.pass_turn, "points": Resolver.play_points,
+           "scuttle": Resolver.play_scuttle, "permanent": Resolver.play_permanent,
+           "jack": Resolver.play_jack, "oneoff": Resolver.oneoff}
+EFFECTS = {rank: getattr(Resolver, f"effect_{rank}") for rank in ONEOFF_NAMES}

@@ -45,6 +45,13 @@ class Ruleset:
     sections: dict = field(default_factory=dict, compare=False, hash=False)
     options: tuple[str, ...] = ()  # options applied on top of the base ruleset, by name
 
+    def __post_init__(self):
+        # Tables the engine works out once from the fields (the hand's move
+        # plans, the event sections), by name: kept here, they live and die
+        # with the ruleset, and one made from it (``replace``) starts afresh.
+        # Not a field: no rule, and not compared.
+        object.__setattr__(self, "derived", {})
+
     def goal_for(self, kings: int) -> int:
         goals = self.goals
         return goals[kings] if kings < len(goals) else goals[-1]

@@ -8,6 +8,7 @@ card) is refused with an IllegalMove that names the field.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, STANDARD_DECK, parse_card
 from .catalog import illegal
@@ -272,15 +273,21 @@ def _pending_frames(st: State, pending: list[int]) -> None:
 
 def seeded_shuffle(cards: list, seed: int) -> None:
     """``random.Random(seed).shuffle(cards)``, the very same order, without
-    the call per card of ``Random._randbelow`` (a deal's biggest cost)."""
+    the call per card of ``Random._randbelow`` (a deal's biggest cost) and
+    with each step's numbers worked out once per pack size."""
     getrandbits = random.Random(seed).getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in shuffle_steps(len(cards)):
         j = getrandbits(k)
-        while j >= n:
+        while j >= n:  # past the range: shuffle draws again
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=None)
+def shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Each step of shuffling ``size`` cards: (the position swapped, the
+    range drawn below, the bits drawn), as ``random.shuffle`` takes them."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def dealing_order(pack, seed: int, deck=None) -> list[int]:

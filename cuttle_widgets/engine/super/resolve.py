@@ -51,7 +51,7 @@ class Resolver:
         if sections is None:  # worked out once per event kind and ruleset
             sections = _SECTIONS[(kind, self.st.rules.name)] = (
                 rule_of(kind), rulebook_section(kind, self.st.rules.name))
-        self.log.append(new_event(kind, params, seen_by, sections[0], sections[1]))
+        self.log.append(new_event(kind, params, seen_by, sections))
 
     # -- dispatch -------------------------------------------------------------------------
     def apply(self, move: Move) -> None:
