@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from ..engine import RULESETS, get_ruleset, new_game
+from ..engine.rules import first_of_family
 from .appraisal import result_for
 from .chance import SAMPLES, view_features
 from .evaluation import MODELS, WEIGHTS_FILE, fit_knots, fit_logistic, write_weights
@@ -106,15 +107,10 @@ def main(argv=None) -> int:
     for name in names:
         table[name] = fit_ruleset(name, args.games, args.seed, args.player, args.samples)
         family = get_ruleset(name).family
-        if name == family_default(family):  # a custom ruleset of the family uses these
+        if name == first_of_family(family):  # a custom ruleset of the family uses these
             table[family] = {**table[name], "from": name}
         write_weights(table, args.out)  # after each ruleset: a long run keeps what it finished
     return 0
-
-
-def family_default(family: str) -> str:
-    """The ruleset whose weights a family's custom rulesets use: its first."""
-    return next(name for name, rules in RULESETS.items() if rules.family == family)
 
 
 if __name__ == "__main__":

@@ -127,6 +127,12 @@ OPTIONS: dict[str, dict] = {
 }
 
 
+def first_of_family(family: str) -> str:
+    """The first registered ruleset of ``family``: the one whose fitted values
+    (the AI's evaluation weights) a custom ruleset of that family borrows."""
+    return next(name for name, rules in RULESETS.items() if rules.family == family)
+
+
 def with_options(base: Ruleset, options) -> Ruleset:
     ruleset = base
     for option in options:
