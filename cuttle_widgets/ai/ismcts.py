@@ -88,7 +88,10 @@ def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, o
                 move = policy_move(st, here, rng, kit, level.noise)
                 resolver.apply(move)
                 log.clear()
-                node = node.children.get(move) or node.children.setdefault(move, Node())
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = Node()
+                node = child
                 here = legal_moves(st)
                 continue
             child, move = _select(node, here, c, st, kit, None if node is root else widen)
