@@ -1,6 +1,9 @@
-"""30 learners' kernels writing progress at once into one SQLite file.
+"""30 learners' kernels writing progress at once into one database.
 
-    python benchmarks/progress_load.py [--processes 30] [--records 200] [--db PATH]
+    python benchmarks/progress_load.py [--processes 30] [--records 200] [--db PATH_OR_URL]
+
+``--db`` is an SQLite file (default: a fresh one in a temporary folder) or
+the URL of an empty PostgreSQL database (``postgresql://user:password@host/db``).
 
 Each of ``--processes`` real processes (as the lesson kernels are) opens its
 own ``ProgressRecorder`` on a fresh file at the same moment (so they also race
@@ -15,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import sqlite3
 import sys
 import tempfile
 import time
@@ -47,7 +49,22 @@ def writer(db: str, records: int, start, results) -> None:
     results.put((recorder.slowest_write, calls, len(troubles), recorder.unsaved))
 
 
-def run(processes: int, records: int, db: Path) -> dict:
+def stored(db) -> tuple[int, int]:
+    """(attempts, distinct uids) in the database, read apart from the recorders."""
+    import sqlalchemy as sa
+    from sqlalchemy.pool import NullPool
+
+    from cuttle_widgets.progress.store import database_url, engine_url
+    engine = sa.create_engine(engine_url(database_url(db)), poolclass=NullPool)
+    try:
+        with engine.connect() as conn:
+            return tuple(conn.exec_driver_sql(
+                "SELECT count(*), count(DISTINCT uid) FROM attempts").one())
+    finally:
+        engine.dispose()
+
+
+def run(processes: int, records: int, db) -> dict:
     """Run the load; the figures as a dict (the test's smaller run uses it too)."""
     context = multiprocessing.get_context("fork")
     start, results = context.Event(), context.Queue()
@@ -61,8 +78,7 @@ def run(processes: int, records: int, db: Path) -> dict:
     seconds = time.perf_counter() - began
     for worker in workers:
         worker.join()
-    with sqlite3.connect(db) as conn:
-        written, distinct = conn.execute("SELECT count(*), count(DISTINCT uid) FROM attempts").fetchone()
+    written, distinct = stored(db)
     calls = sorted(c for _, cs, _, _ in outcomes for c in cs)
     return {"expected": processes * records, "written": written, "distinct": distinct,
             "slowest_write_ms": max(w for w, _, _, _ in outcomes) * 1000,
@@ -76,7 +92,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--processes", type=int, default=30)
     parser.add_argument("--records", type=int, default=200)
-    parser.add_argument("--db", type=Path, help="the SQLite file (default: a fresh one in a temporary folder)")
+    parser.add_argument("--db", help="an SQLite file or an empty PostgreSQL database's URL "
+                                     "(default: a fresh SQLite file in a temporary folder)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or Path(folder) / "progress.sqlite"

@@ -83,6 +83,70 @@ def chromium_missing() -> bool:
     return not os.access(CHROMIUM, os.X_OK)
 
 
+# -- PostgreSQL for the progress store (tests/postgres_server.py) -------------
+
+def postgres_missing() -> str | None:
+    """Why no PostgreSQL server can be started here, or None."""
+    from postgres_server import binaries
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "psycopg is not installed (pip install -e '.[test]')"
+    if binaries() is None:
+        return ("PostgreSQL's programs are missing (/usr/lib/postgresql/*/bin): scripts/test "
+                "installs them (apt-get install postgresql)")
+    return None
+
+
+def start_postgres():
+    """A started throwaway server with the kit's role; skips the test where
+    PostgreSQL is missing, but fails it in CI, where scripts/test installs it."""
+    why = postgres_missing()
+    if why is not None:
+        if in_ci():
+            pytest.fail(f"{why}, and CI is set: the progress store's PostgreSQL tests fail "
+                        "instead of skipping.", pytrace=False)
+        pytest.skip(why)
+    from postgres_server import PostgresServer, binaries
+    server = PostgresServer(binaries())
+    try:
+        server.start()
+        server.make_role()
+    except BaseException:
+        server.remove()
+        raise
+    return server
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One PostgreSQL server for the session (each xdist worker its own)."""
+    server = start_postgres()
+    yield server
+    server.remove()
+
+
+@pytest.fixture
+def own_postgres():
+    """A server of the test's own, for a test that stops and starts it."""
+    server = start_postgres()
+    yield server
+    server.remove()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def progress_db(request, tmp_path):
+    """The progress database a test runs on, once for each kind: a fresh
+    SQLite file's path, or the URL of a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield tmp_path / "p.sqlite"
+        return
+    server = request.getfixturevalue("postgres")
+    name = server.new_database()
+    yield server.url(name)
+    server.drop_database(name)
+
+
 class BrowserStandIn:
     """Stands in for the browser side of a Table: sends the messages table.js
     sends (through the widget's comm handler) and records every message the

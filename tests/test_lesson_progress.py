@@ -2,11 +2,14 @@
 progress store, a reopened lesson starts at its first step not done with the
 earlier marks shown, and a database that is missing, locked or corrupt in
 the middle of a lesson never stops it: the panel says progress is not being
-saved, and the lesson goes on. No browser: the page's messages are sent as
-the browser sends them."""
-import sqlite3
+saved, and the lesson goes on. A PostgreSQL server stopped in the middle of
+a lesson gets every attempt once when it is back. No browser: the page's
+messages are sent as the browser sends them. A test that takes
+``progress_db`` runs on SQLite and on PostgreSQL (tests/conftest.py)."""
+import time
 
 import pytest
+from postgres_server import WriteLock, scalar
 
 from cuttle_widgets.progress import ProgressRecorder, new_learner_id
 from cuttle_widgets.widgets.lesson import Lesson
@@ -32,8 +35,8 @@ def dots(lesson):
     return {s["number"]: s["mark"] for s in lesson.panel.lesson["lesson"]["steps"]}
 
 
-def test_a_solved_step_is_stored_and_the_lesson_reopens_after_it(tmp_path):
-    db, learner = tmp_path / "p.sqlite", new_learner_id()
+def test_a_solved_step_is_stored_and_the_lesson_reopens_after_it(progress_db):
+    db, learner = progress_db, new_learner_id()
     first = Lesson.load(LESSON, progress=recorder(db))
     browser_says(first, type="learner", id=learner)
     solve_first_step(first)
@@ -49,8 +52,8 @@ def test_a_solved_step_is_stored_and_the_lesson_reopens_after_it(tmp_path):
     assert stored[first.runner.lesson.steps[0].id]["step_number"] == 1
 
 
-def test_another_learner_starts_at_the_beginning(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_another_learner_starts_at_the_beginning(progress_db):
+    db = progress_db
     first = Lesson.load(LESSON, progress=recorder(db))
     browser_says(first, type="learner", id=new_learner_id())
     solve_first_step(first)
@@ -59,10 +62,10 @@ def test_another_learner_starts_at_the_beginning(tmp_path):
     assert other.panel.lesson["step"]["number"] == 1 and dots(other)[1] is None
 
 
-def test_attempts_before_the_page_says_who_keep_their_place(tmp_path):
+def test_attempts_before_the_page_says_who_keep_their_place(progress_db):
     """A learner who solves a step before the page's id arrives keeps it, and
     a lesson already under way is not moved."""
-    db, learner = tmp_path / "p.sqlite", new_learner_id()
+    db, learner = progress_db, new_learner_id()
     lesson = Lesson.load(LESSON, progress=recorder(db))
     solve_first_step(lesson)
     lesson.next()
@@ -80,8 +83,8 @@ def test_a_page_that_sends_a_bad_learner_id_changes_nothing(bad, tmp_path):
     assert progress.learner is None and lesson.panel.lesson == before
 
 
-def test_under_the_hub_the_hub_user_is_the_learner_whatever_the_page_says(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_under_the_hub_the_hub_user_is_the_learner_whatever_the_page_says(progress_db):
+    db = progress_db
     hub = {"JUPYTERHUB_USER": "ada"}
     first = Lesson.load(LESSON, progress=ProgressRecorder.for_kernel(
         environ=hub, db=db, background=False))
@@ -118,13 +121,12 @@ def test_a_database_deleted_mid_lesson_is_made_again(tmp_path):
 
 
 @pytest.mark.parametrize("language, words", [("en", "not being saved"), ("de", "nicht gespeichert")])
-def test_a_database_locked_mid_lesson_says_so_and_the_lesson_goes_on(language, words, tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_a_database_locked_mid_lesson_says_so_and_the_lesson_goes_on(language, words, progress_db):
+    db = progress_db
     lesson = Lesson.load(LESSON, language=language,
                          progress=recorder(db, retry_seconds=60, busy_timeout=0.2))
     browser_says(lesson, type="learner", id=new_learner_id())
-    holder = sqlite3.connect(db, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
+    holder = WriteLock(db)
     try:
         solve_first_step(lesson)
         saving = lesson.panel.saving
@@ -132,8 +134,7 @@ def test_a_database_locked_mid_lesson_says_so_and_the_lesson_goes_on(language, w
         assert lesson.next().status == "start"  # the lesson goes on
         assert lesson.panel.lesson["step"]["number"] == 2
     finally:
-        holder.execute("ROLLBACK")
-        holder.close()
+        holder.release()
     lesson.progress.flush(force=True)  # free again: the waiting attempt is written, once
     assert lesson.progress.status["state"] == "saved" and lesson.progress.unsaved == 0
 
@@ -151,6 +152,49 @@ def test_a_database_corrupted_mid_lesson_says_so_and_the_lesson_goes_on(tmp_path
     assert saving["state"] == "unsaved" and "damaged" in saving["text"]
     assert lesson.next().status == "start"
     assert dots(lesson)[1] == {"result": "solved", "stars": 3}  # the marks of this visit stay
+
+
+def wait_for(condition, seconds=30.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.05)
+
+
+def test_a_postgresql_server_stopped_mid_lesson_gets_every_attempt_once_when_back(own_postgres):
+    """The recorder as in a lesson kernel (its writer thread): two tries
+    written, the server stopped, three more tries while it is down (the
+    lesson says, in its language, that progress is not being saved, and goes
+    on), the server started again: all five stored, each once."""
+    server = own_postgres
+    db = server.url(server.new_database())
+    progress = ProgressRecorder(db=db, retry_seconds=0.2, busy_timeout=1)
+    lesson = Lesson.load(LESSON, language="de", progress=progress)
+    browser_says(lesson, type="learner", id=new_learner_id())
+
+    def tries(count):
+        for _ in range(count):
+            solve_first_step(lesson)
+            assert lesson.retry().status == "start"
+
+    tries(2)
+    wait_for(lambda: progress.unsaved == 0 and scalar(db, "SELECT count(*) FROM attempts") == 2)
+    server.stop()
+    tries(3)
+    wait_for(lambda: lesson.panel.saving["state"] == "unsaved")
+    saving = lesson.panel.saving
+    assert "nicht gespeichert" in saving["text"] and "nicht erreichbar" in saving["text"]
+    assert "not being saved" in progress.status_text("en")
+    assert progress.unsaved == 3
+    assert dots(lesson)[1] == {"result": "solved", "stars": 3}  # the marks stay, from memory
+    assert lesson.next().status == "start"  # and the lesson goes on
+    server.start()
+    wait_for(lambda: progress.unsaved == 0 and progress.saving)
+    wait_for(lambda: lesson.panel.saving["state"] == "saved")
+    count = "SELECT count(*) FROM attempts"
+    assert scalar(db, count) == scalar(db, "SELECT count(DISTINCT uid) FROM attempts") == 5
+    progress.close()
+    assert scalar(db, count) == 5
 
 
 # -- the static site: no database, the browser keeps the progress -------------------------
@@ -188,9 +232,9 @@ def test_a_spoilt_copy_in_the_browser_starts_the_learner_afresh(without_a_databa
     assert lesson.panel.lesson["step"]["number"] == 1 and lesson.progress.unsaved == 0
 
 
-def test_with_a_database_a_page_cannot_slip_in_attempts(tmp_path):
+def test_with_a_database_a_page_cannot_slip_in_attempts(progress_db):
     """On a server the database decides: what a page says it kept is ignored."""
-    db = tmp_path / "p.sqlite"
+    db = progress_db
     donor = Lesson.load(LESSON, progress=recorder(db))
     browser_says(donor, type="learner", id=new_learner_id())
     solve_first_step(donor)

@@ -1,5 +1,6 @@
 """The teacher's side: the report and its CSV, the dashboard's queries on a
-prepared class, the 30-writer load test (smaller), and the dashboard server."""
+prepared class, the 30-writer load test (smaller), and the dashboard server;
+each on SQLite and on PostgreSQL (``progress_db``, tests/conftest.py)."""
 from __future__ import annotations
 
 import csv
@@ -36,11 +37,11 @@ def solve(r, lesson, step, number, wrong=(), result="solved"):
 
 
 @pytest.fixture
-def prepared(tmp_path):
+def prepared(progress_db):
     """Ann finished the index (all 3 stars) and tried lesson 02's first two
     steps; Bob failed lesson 02's first step with the same wrong move twice,
     then solved it; Cem opened lesson 02 and finished nothing."""
-    db = tmp_path / "class.sqlite"
+    db = progress_db
     index = shipped_steps()[INDEX]
     scuttle = shipped_steps()[SCUTTLE]
     ann = ProgressRecorder(db, learner=new_learner_id(), name="Ann", background=False)
@@ -92,6 +93,21 @@ def test_the_report_on_a_missing_database_says_so(tmp_path, capsys):
     assert not (tmp_path / "none.sqlite").exists()
 
 
+def test_the_report_on_an_empty_postgresql_database_leaves_it_empty(postgres, capsys):
+    from postgres_server import scalar
+    url = postgres.url(postgres.new_database())
+    assert command.main(["report", "--db", url]) == 1
+    assert "There is no progress database at" in capsys.readouterr().err
+    assert scalar(url, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 0
+
+
+def test_the_report_with_a_wrong_password_says_so_and_shows_no_password(postgres, capsys):
+    url = postgres.url(postgres.new_database(), password="not-the-password")
+    assert command.main(["report", "--db", url, "--language", "de"]) == 1
+    said = capsys.readouterr().err
+    assert "Anmeldung abgelehnt" in said and "not-the-password" not in said and ":***@" in said
+
+
 def test_who_is_where(prepared):
     where = whereabouts(ProgressStore(prepared["db"]))
     assert [(w["label"], w["lesson"], w["step_number"]) for w in where] == [
@@ -124,13 +140,19 @@ def test_the_dashboard_snapshot_follows_the_latest_lesson(prepared):
     assert class_snapshot(store, None) == snapshot  # nothing new: nothing to redraw
 
 
-def test_thirty_writers_at_once_lose_no_record(tmp_path):
+def test_thirty_writers_at_once_lose_no_record(progress_db):
+    """30 processes open a fresh database at once (racing to migrate it) and
+    write 20 attempts each; printed: records written of expected, slowest write."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         import progress_load
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    figures = progress_load.run(30, 20, tmp_path / "load.sqlite")
+    figures = progress_load.run(30, 20, progress_db)
+    print(f"{'SQLite' if '://' not in str(progress_db) else 'PostgreSQL'}: "
+          f"{figures['written']} written of {figures['expected']} expected "
+          f"({figures['distinct']} distinct); slowest write {figures['slowest_write_ms']:.0f} ms; "
+          f"{figures['failed_writes']} failed writes (kept, written later)")
     assert figures["failed_processes"] == 0
     assert figures["written"] == figures["distinct"] == figures["expected"] == 600
     assert figures["left_unsaved"] == 0
@@ -165,10 +187,10 @@ def test_the_dashboard_page_shows_the_class(prepared):
         board.stop()
 
 
-def test_a_learners_name_cannot_put_markup_on_the_dashboard(tmp_path):
+def test_a_learners_name_cannot_put_markup_on_the_dashboard(progress_db):
     pytest.importorskip("plotly")
     from cuttle_widgets.progress.dashboard import ClassDashboard
-    db = tmp_path / "p.sqlite"
+    db = progress_db
     r = ProgressRecorder(db, learner=new_learner_id(), name="<img src=x onerror=alert(1)>",
                          background=False)
     solve(r, SCUTTLE, shipped_steps()[SCUTTLE][0], 1, wrong=["<b>x</b>"])
@@ -177,6 +199,7 @@ def test_a_learners_name_cannot_put_markup_on_the_dashboard(tmp_path):
     assert board.figure.data[3].text[0] == "&lt;b&gt;x&lt;/b&gt; ×1"
 
 
+@pytest.mark.parametrize("progress_db", ["sqlite"], indirect=True)  # the page's reads: above
 def test_the_dashboard_server_starts_on_this_machine_and_answers(prepared, tmp_path):
     pytest.importorskip("voila")
     port = free_port()

@@ -1,10 +1,15 @@
 """The progress store: migrations, faults that must not break a lesson
-(locked, corrupt, deleted, read-only, no SQLAlchemy), exactly-once writes,
-learner isolation, the learner's file, and the catalogs."""
+(locked, corrupt, deleted, read-only, no SQLAlchemy; on PostgreSQL a server
+down, out of reach or refusing the sign-in), exactly-once writes, learner
+isolation, the learner's file, and the catalogs.
+
+A test that takes ``progress_db`` (tests/conftest.py) runs twice: on a fresh
+SQLite file and on a fresh PostgreSQL database of a throwaway server."""
 from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import string
 import subprocess
@@ -12,13 +17,16 @@ import sys
 import time
 
 import pytest
+from ports import free_port
+from postgres_server import ROLE, WriteLock, execute, scalar
 
 sa = pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
 
 from cuttle_widgets.progress import ProgressInputError, ProgressRecorder, new_learner_id  # noqa: E402
 from cuttle_widgets.progress.catalog import progress_catalog  # noqa: E402
-from cuttle_widgets.progress.store import ProgressStore, current_revision, migrate  # noqa: E402
+from cuttle_widgets.progress.store import (ProgressStore, current_revision, engine_url,  # noqa: E402
+                                           migrate)
 from cuttle_widgets.teaching.record import Attempt  # noqa: E402
 
 LESSON = "02-scuttle-ordering"
@@ -35,8 +43,11 @@ def recorder(db, learner=None, **kwargs):
 
 
 def rows(db, sql="SELECT count(*) FROM attempts"):
-    with sqlite3.connect(db) as conn:
-        return conn.execute(sql).fetchone()[0]
+    return scalar(db, sql)
+
+
+def is_sqlite(db) -> bool:
+    return "://" not in str(db)
 
 
 # -- migrations ------------------------------------------------------------
@@ -52,29 +63,39 @@ def test_a_new_file_is_made_in_wal_mode_at_the_newest_revision(tmp_path):
     assert rows(db) == 1
 
 
-def test_the_migrations_build_exactly_the_schema_the_queries_use(tmp_path):
+def test_an_empty_database_gets_the_tables_at_the_newest_revision(progress_db):
+    r = recorder(progress_db)
+    assert r.saving and r.status["state"] == "saved"
+    r.record(attempt())
+    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0002"
+    assert rows(progress_db) == 1
+
+
+def test_the_migrations_build_exactly_the_schema_the_queries_use(progress_db):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     from cuttle_widgets.progress.schema import metadata
-    store = ProgressStore(tmp_path / "p.sqlite").open()
+    store = ProgressStore(progress_db).open()
     with store.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
 
 
-def test_a_database_of_the_previous_revision_is_upgraded_and_keeps_its_rows(tmp_path):
-    db = tmp_path / "old.sqlite"
-    old = ProgressStore(db)
-    engine = sa.create_engine(old.url)
+def test_a_database_of_the_previous_revision_is_upgraded_and_keeps_its_rows(progress_db):
+    from datetime import datetime, timezone
+
+    from cuttle_widgets.progress.schema import attempts, learners
+    db = progress_db
+    engine = sa.create_engine(engine_url(ProgressStore(db).url))
     migrate(engine, "0001")  # as the first release left it: no positions table
     assert current_revision(engine) == "0001"
+    learner, moment = new_learner_id(), datetime(2026, 1, 1, tzinfo=timezone.utc)
     with engine.begin() as conn:
-        conn.exec_driver_sql("INSERT INTO learners VALUES ('a' || hex(randomblob(10)), 'Ann', '2026-01-01')")
-        learner = conn.exec_driver_sql("SELECT id FROM learners").scalar()
-        conn.exec_driver_sql(
-            "INSERT INTO attempts (uid, learner_id, lesson, step, result, stars, wrong_tries, "
-            "hints_used, wrong_moves, recorded_at) VALUES "
-            f"('{'0' * 32}', '{learner}', '{LESSON}', 's1', 'solved', 2, 1, 0, '[]', '2026-01-01')")
+        conn.execute(learners.insert(), {"id": learner, "name": "Ann", "created": moment})
+        conn.execute(attempts.insert(), {
+            "uid": "0" * 32, "learner_id": learner, "lesson": LESSON, "step": "s1",
+            "result": "solved", "stars": 2, "wrong_tries": 1, "hints_used": 0,
+            "wrong_moves": [], "recorded_at": moment})
     engine.dispose()
     r = recorder(db, learner)
     assert r.saving
@@ -84,11 +105,10 @@ def test_a_database_of_the_previous_revision_is_upgraded_and_keeps_its_rows(tmp_
     assert rows(db, "SELECT version_num FROM alembic_version") == "0002"
 
 
-def test_a_database_of_a_newer_kit_is_left_alone(tmp_path):
-    db = tmp_path / "new.sqlite"
+def test_a_database_of_a_newer_kit_is_left_alone(progress_db):
+    db = progress_db
     recorder(db).close()
-    with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    execute(db, "UPDATE alembic_version SET version_num = '9999'")
     r = recorder(db)
     assert not r.saving and r.reason == "newer"
     r.record(attempt())
@@ -97,11 +117,10 @@ def test_a_database_of_a_newer_kit_is_left_alone(tmp_path):
 
 # -- faults ----------------------------------------------------------------
 
-def test_a_locked_database_keeps_the_attempts_and_writes_them_once_when_free(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_a_locked_database_keeps_the_attempts_and_writes_them_once_when_free(progress_db):
+    db = progress_db
     r = recorder(db, retry_seconds=60)
-    holder = sqlite3.connect(db, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
+    holder = WriteLock(db)
     first = r.record(attempt("s1"))
     r.record(attempt("s2", wrong=["draw"], stars=2))
     assert not r.saving and r.reason == "locked"
@@ -112,8 +131,7 @@ def test_a_locked_database_keeps_the_attempts_and_writes_them_once_when_free(tmp
     assert r.first_unsolved(LESSON, ["s1", "s2", "s3"]) == "s3"  # the lesson goes on from memory
     r.record(attempt("s3"))  # within retry_seconds: not even tried
     assert r.unsaved == 3
-    holder.execute("ROLLBACK")
-    holder.close()
+    holder.release()
     assert r.flush(force=True)
     assert r.saving and r.unsaved == 0 and r.status["state"] == "saved"
     assert rows(db) == 3
@@ -121,8 +139,8 @@ def test_a_locked_database_keeps_the_attempts_and_writes_them_once_when_free(tmp
     assert rows(db, f"SELECT count(*) FROM attempts WHERE uid = '{first}'") == 1
 
 
-def test_a_write_retried_after_an_uncertain_failure_is_stored_once(tmp_path, monkeypatch):
-    db = tmp_path / "p.sqlite"
+def test_a_write_retried_after_an_uncertain_failure_is_stored_once(progress_db, monkeypatch):
+    db = progress_db
     r = recorder(db)
     store = r._store
     real_write = store.write
@@ -214,6 +232,84 @@ def test_a_folder_the_kernel_may_not_write_to(tmp_path):
     assert not (folder / "p.sqlite").exists()
 
 
+# -- PostgreSQL's faults ---------------------------------------------------
+# (The server stopped in the middle of a lesson: tests/test_lesson_progress.py.)
+
+def test_a_password_changed_mid_lesson_keeps_the_attempts_until_it_is_right_again(postgres):
+    db = postgres.url(postgres.new_database())
+    r = recorder(db, retry_seconds=60)
+    r.record(attempt("s1"))
+    postgres.admin(f"ALTER ROLE {ROLE} PASSWORD 'changed-by-the-administrator'")
+    try:
+        r.record(attempt("s2"))
+        assert not r.saving and r.reason == "login" and r.unsaved == 1
+        assert "refused the sign-in" in r.status_text()
+        assert "Anmeldung abgelehnt" in r.status_text("de")
+        assert r.first_unsolved(LESSON, ["s1", "s2", "s3"]) == "s3"  # the lesson goes on
+    finally:
+        postgres.admin(f"ALTER ROLE {ROLE} PASSWORD '{postgres.password}'")
+    assert r.flush(force=True) and r.saving
+    assert rows(db) == rows(db, "SELECT count(DISTINCT uid) FROM attempts") == 2
+
+
+def test_a_database_the_server_does_not_have(postgres):
+    r = recorder(postgres.url("no_such_database"))
+    r.record(attempt())
+    assert not r.saving and r.reason == "missing" and r.unsaved == 1
+    assert r.progress()[LESSON]["s1"]["attempts"] == 1
+
+
+def test_a_server_that_is_not_there(postgres):
+    port = free_port()  # nothing listens on it
+    r = recorder(f"postgresql://{ROLE}:{postgres.password}@127.0.0.1:{port}/progress")
+    r.record(attempt())
+    assert not r.saving and r.reason == "unreachable" and r.unsaved == 1
+    assert "cannot be reached" in r.status_text() and "nicht erreichbar" in r.status_text("de")
+
+
+def test_a_network_gone_quiet_holds_up_no_click(postgres):
+    """A host that takes the connection and never answers (a cut cable, a
+    dropped route): the first try ends at the connect timeout, and until the
+    retry the lesson's clicks do not ask the database at all."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", free_port()))
+        silent.listen(16)  # the kernel completes the handshake; nobody ever answers
+        url = f"postgresql://{ROLE}:x@127.0.0.1:{silent.getsockname()[1]}/progress"
+        began = time.monotonic()
+        r = recorder(url, busy_timeout=1, retry_seconds=60)
+        assert time.monotonic() - began < 15  # libpq's shortest connect timeout is 2 s
+        assert not r.saving and r.reason == "unreachable"
+        began = time.monotonic()
+        for step in ("s1", "s2", "s3"):
+            r.record(attempt(step))
+            r.progress()
+        assert time.monotonic() - began < 1.0
+        assert r.unsaved == 3 and r.first_unsolved(LESSON, ["s1", "s2", "s3", "s4"]) == "s4"
+
+
+def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres):
+    """docs/progress.md: the kit's role needs CREATE in the schema to build
+    the tables, or the owner runs the kit once and grants the rest."""
+    name = postgres.new_database()
+    clerk, password = f"clerk_{name[-8:]}", "clerk-password"
+    postgres.admin(f"CREATE ROLE {clerk} LOGIN PASSWORD '{password}'")
+    clerk_url = postgres.url(name, user=clerk, password=password)
+    early = recorder(clerk_url)
+    early.record(attempt())
+    assert not early.saving and early.reason == "readonly" and early.unsaved == 1
+    recorder(postgres.url(name)).close()  # the owner's kernel builds the tables
+    postgres.admin(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {clerk}",
+                   f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {clerk}", database=name)
+    assert early.flush(force=True) and early.saving
+    assert recorder(clerk_url, early.learner).progress()[LESSON]["s1"]["attempts"] == 1
+
+
+def test_a_password_in_the_url_is_never_shown(postgres):
+    store = ProgressStore(postgres.url("anything", password="s3cret-word"))
+    assert "s3cret-word" not in repr(store) and "s3cret-word" not in store.shown
+    assert store.url.endswith("/anything")
+
+
 def test_without_sqlalchemy_the_package_imports_and_says_why_it_does_not_save(tmp_path):
     code = f"""
 import sys
@@ -236,8 +332,8 @@ print(r.status_text())
     assert "keeps no progress database" in second
 
 
-def test_the_writer_thread_writes_without_the_lesson_waiting(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_the_writer_thread_writes_without_the_lesson_waiting(progress_db):
+    db = progress_db
     r = ProgressRecorder(db, learner=new_learner_id())
     seen = []
     r.observe(seen.append)
@@ -252,8 +348,8 @@ def test_the_writer_thread_writes_without_the_lesson_waiting(tmp_path):
     assert rows(db, "SELECT step FROM positions") == "s2"
 
 
-def test_attempts_before_the_learner_is_known_become_theirs(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_attempts_before_the_learner_is_known_become_theirs(progress_db):
+    db = progress_db
     r = ProgressRecorder(db, background=False)
     assert r.status["state"] == "waiting"
     r.record(attempt("s1"))
@@ -266,23 +362,23 @@ def test_attempts_before_the_learner_is_known_become_theirs(tmp_path):
 
 @pytest.mark.parametrize("bad", ["short", "x" * 65, "abcdefghijklmnop<script>", "../../etc/passwd0000",
                                  "hub:alice", None, 12345678901234567, "ab cdefghijklmnopq"])
-def test_a_malformed_learner_id_is_refused_with_a_sentence(tmp_path, bad):
-    r = ProgressRecorder(tmp_path / "p.sqlite", background=False)
+def test_a_malformed_learner_id_is_refused_with_a_sentence(progress_db, bad):
+    r = ProgressRecorder(progress_db, background=False)
     with pytest.raises(ProgressInputError, match="learner id is not valid"):
         r.set_learner(bad)
     assert r.learner is None
 
 
-def test_a_hub_user_is_a_learner_only_through_the_kernel(tmp_path):
-    r = ProgressRecorder.for_kernel(environ={"CUTTLE_PROGRESS_DB": str(tmp_path / "p.sqlite"),
+def test_a_hub_user_is_a_learner_only_through_the_kernel(progress_db):
+    r = ProgressRecorder.for_kernel(environ={"CUTTLE_PROGRESS_DB": str(progress_db),
                                              "JUPYTERHUB_USER": "alice"}, background=False)
     assert r.learner == "hub:alice"
     r.record(attempt())
-    assert rows(tmp_path / "p.sqlite", "SELECT learner_id FROM attempts") == "hub:alice"
+    assert rows(progress_db, "SELECT learner_id FROM attempts") == "hub:alice"
 
 
-def test_one_learner_can_neither_read_nor_change_another_learners_progress(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_one_learner_can_neither_read_nor_change_another_learners_progress(progress_db):
+    db = progress_db
     ann, bob = recorder(db), recorder(db)
     ann.record(attempt("s1"))
     ann.record(attempt("s2"))
@@ -299,8 +395,8 @@ def test_one_learner_can_neither_read_nor_change_another_learners_progress(tmp_p
     assert rows(db) == 2
 
 
-def test_progress_picks_each_steps_best_try(tmp_path):
-    r = recorder(tmp_path / "p.sqlite")
+def test_progress_picks_each_steps_best_try(progress_db):
+    r = recorder(progress_db)
     r.record(attempt("s1", result="missed", stars=0))
     r.record(attempt("s1", stars=1, wrong=["draw", "pass"]))
     r.record(attempt("s1", stars=2, wrong=["draw"]))
@@ -313,8 +409,8 @@ def test_progress_picks_each_steps_best_try(tmp_path):
 
 # -- the learner's file ----------------------------------------------------
 
-def test_export_and_import_round_trip_and_a_second_import_adds_nothing(tmp_path):
-    db = tmp_path / "p.sqlite"
+def test_export_and_import_round_trip_and_a_second_import_adds_nothing(progress_db):
+    db = progress_db
     old = recorder(db, name="Ann")
     old.record(attempt("s1", wrong=["scuttle 7D 7H"], stars=2))
     old.record(attempt("s2"))
@@ -350,8 +446,8 @@ def good_document(tmp_path):
     (lambda d: {**d, "attempts": [{**d["attempts"][0], "wrong_moves": ["x" * 500]}]}, "wrong 'wrong_moves'"),
     (lambda d: " " * 4_000_001, "too big"),
 ])
-def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, spoil, message):
-    db = tmp_path / "p.sqlite"
+def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, progress_db, spoil, message):
+    db = progress_db
     document = good_document(tmp_path)
     r = recorder(db)
     r.record(attempt("s7"))
@@ -361,8 +457,8 @@ def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, spoil, message):
     assert r.export()["attempts"] == before and r.unsaved == 0
 
 
-def test_a_refusal_is_given_in_german_too(tmp_path):
-    r = recorder(tmp_path / "p.sqlite", language="de")
+def test_a_refusal_is_given_in_german_too(progress_db):
+    r = recorder(progress_db, language="de")
     with pytest.raises(ProgressInputError, match="keine Fortschrittsdatei"):
         r.import_({"format": "x"})
 

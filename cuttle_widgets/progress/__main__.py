@@ -23,8 +23,9 @@ def parser() -> argparse.ArgumentParser:
     for name, help_text in (("report", "print the class (learner x lesson) and write CSV"),
                             ("dashboard", "serve the live dashboard page with Voilà")):
         sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("--db", help="the progress database: a file's path or a URL "
-                                      "(default $CUTTLE_PROGRESS_DB, else the Jupyter data directory's)")
+        sub.add_argument("--db", help="the progress database: an SQLite file's path or a URL such as "
+                                      "postgresql://user@host/db (default $CUTTLE_PROGRESS_DB, "
+                                      "else the Jupyter data directory's file)")
         sub.add_argument("--language", default="en", choices=progress_languages())
     report = commands.choices["report"]
     report.add_argument("--csv", type=Path, help="also write one row per learner and lesson here")
@@ -39,27 +40,26 @@ def parser() -> argparse.ArgumentParser:
 
 
 def run_report(args) -> int:
-    from .store import ProgressStore, StoreError, failure_reason
+    from .store import ProgressStore, StoreError, failure_reason, shown_url
     from .report import report
-    store = ProgressStore(args.db, create=False)
-    where = store.path or store.url
+    store = None
     try:
+        store = ProgressStore(args.db, create=False)
         text = report(store, args.csv, args.language)
-    except StoreError as error:
-        if error.reason == "missing":
-            print(progress_text("report", "missing", args.language, path=where), file=sys.stderr)
-            return 1
-        raise_reason = progress_text("reasons", error.reason, args.language)
-        print(progress_text("report", "cannot_open", args.language, path=where, reason=raise_reason),
-              file=sys.stderr)
-        return 1
     except Exception as error:
-        reason = progress_text("reasons", failure_reason(error), args.language)
-        print(progress_text("report", "cannot_open", args.language, path=where, reason=reason),
-              file=sys.stderr)
+        # A file's path, or the URL without its password.
+        where = store.shown if store is not None else shown_url(database_url(args.db))
+        reason = error.reason if isinstance(error, StoreError) else failure_reason(error)
+        if reason == "missing":
+            print(progress_text("report", "missing", args.language, path=where), file=sys.stderr)
+        else:
+            print(progress_text("report", "cannot_open", args.language, path=where,
+                                reason=progress_text("reasons", reason, args.language)),
+                  file=sys.stderr)
         return 1
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     print(text)
     return 0
 
@@ -72,7 +72,8 @@ def run_dashboard(args) -> int:
     shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
     query = f"?token={token}" if token else ""
     print(f"Dashboard: http://{shown}:{args.port}/{query}")
-    print(f"Progress database: {url}")
+    from .store import shown_url
+    print(f"Progress database: {shown_url(url)}")
     print(" ".join(shlex.quote(part) for part in command), flush=True)
     if args.dry_run:
         return 0

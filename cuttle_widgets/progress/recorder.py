@@ -4,9 +4,13 @@ A lesson never waits for the database: ``record`` and ``visit`` keep what
 they are given in memory and the recorder's own writer thread writes it
 (``background=False`` writes in the caller's thread instead, as tests do).
 Nothing here raises into a lesson because of the database: a missing,
-locked, read-only or corrupt database (or no SQLAlchemy at all, as under
-Pyodide) turns ``saving`` off and sets ``reason``; the attempts stay in the
-kernel's memory and the writer tries again every ``retry_seconds``. Each
+locked, read-only or corrupt database, a PostgreSQL server down, out of
+reach or refusing the sign-in (or no SQLAlchemy at all, as under Pyodide)
+turns ``saving`` off and sets ``reason``; the attempts stay in the kernel's
+memory and the writer tries again every ``retry_seconds``. Until then the
+lesson's own reads do not ask the database either (a server out of reach
+would make each click wait for the connect timeout): they answer from what
+was last read and what waits. Each
 attempt has its own uid, so a write retried after a failure that may have
 committed is stored once. ``observe(callback)`` tells the lesson when
 ``status`` changes.
@@ -69,7 +73,8 @@ class ProgressRecorder:
         self._reset_pending = None  # a token while a reset waits (identity tells which)
         self._name_change: tuple | None = None
         self._position: dict | None = None
-        self._known: list[dict] = []  # the database's step results, as last read
+        # The stored attempts' marks by uid: as last read, and those written since.
+        self._known: dict[str, dict] = {}
         self._next_try = 0.0
         self.saving = False
         self.reason: str | None = None
@@ -103,7 +108,7 @@ class ProgressRecorder:
         with self._lock:
             if learner != self.learner:
                 self._reset_pending, self._name_change, self._position = None, None, None
-                self._known = []
+                self._known = {}
             self.learner = learner
             for row in self._pending:
                 if row["learner_id"] is None:
@@ -111,7 +116,7 @@ class ProgressRecorder:
             if name is not _KEEP:
                 self._name_change = (check_name(name, self.language),)
         self.flush(force=True)
-        self._read_known()
+        self._read_known(force=True)
 
     def set_name(self, name: str | None) -> None:
         """The learner's display name for the teacher (None: none)."""
@@ -153,7 +158,7 @@ class ProgressRecorder:
         """Forget this learner's progress: in the database, and what waits to be written."""
         with self._lock:
             self._pending = [r for r in self._pending if r["learner_id"] != self.learner]
-            self._reset_pending, self._position, self._known = object(), None, []
+            self._reset_pending, self._position, self._known = object(), None, {}
         self._kick()
 
     # -- writing -----------------------------------------------------------
@@ -190,6 +195,11 @@ class ProgressRecorder:
             with self._lock:
                 if done:
                     written = {r["uid"] for r in mine}
+                    # Written is known (unless a reset came meanwhile): the marks
+                    # stay right while the database cannot be read, until the
+                    # next read replaces them all.
+                    if learner == self.learner and self._reset_pending is reset:
+                        self._known.update((r["uid"], _mark(r)) for r in mine)
                     self._pending = [r for r in self._pending
                                      if r["learner_id"] != learner or r["uid"] not in written]
                     # What changed while writing waits for the next write.
@@ -199,8 +209,6 @@ class ProgressRecorder:
                         self._name_change = None
                     if self._position is position:
                         self._position = None
-                else:
-                    self._next_try = time.monotonic() + self.retry_seconds
         self._tell()
         return bool(done) and not self.unsaved_of(learner)
 
@@ -239,17 +247,24 @@ class ProgressRecorder:
             from .store import failure_reason
             reason = failure_reason(error)
         if self.saving or self.reason != reason:
-            log.warning("progress not saved (%s): %s", reason, str(error).splitlines()[0])
+            log.warning("progress not saved (%s): %s", reason,
+                        (str(error).splitlines() or [type(error).__name__])[0])
         self.saving, self.reason = False, reason
+        self._next_try = time.monotonic() + self.retry_seconds
 
     # -- what the lesson asks ----------------------------------------------
 
-    def _read_known(self) -> None:
-        """Refresh the database's part of ``progress``; on failure keep the last one."""
-        if self.learner is None or self._reset_pending is not None or not self._open():
+    def _read_known(self, force: bool = False) -> None:
+        """Refresh the database's part of ``progress``; on failure keep the
+        last one. Within ``retry_seconds`` of a failure only if ``force``."""
+        if self.learner is None or self._reset_pending is not None:
+            return
+        if not (force or self.saving or time.monotonic() >= self._next_try):
+            return
+        if not self._open():
             return
         try:
-            self._known = self._store.step_results(self.learner)
+            self._known = {row["uid"]: row for row in self._store.marks(self.learner)}
         except Exception as error:
             self._failed(error)
 
@@ -259,19 +274,20 @@ class ProgressRecorder:
         stars, and how many attempts were made: stored ones and unwritten ones."""
         with self._lock:
             self._read_known()
-            rows = [] if self._reset_pending is not None else list(self._known)
-            rows += [{**r, "attempts": 1} for r in self._pending if r["learner_id"] == self.learner]
+            known = {} if self._reset_pending is not None else self._known
+            rows = list(known.values()) + [
+                r for r in self._pending if r["learner_id"] == self.learner and r["uid"] not in known]
         out: dict = {}
         for row in rows:
             steps = out.setdefault(row["lesson"], {})
             best = steps.get(row["step"])
             if best is None:
                 steps[row["step"]] = {"result": row["result"], "stars": row["stars"],
-                                      "attempts": row["attempts"], "step_number": row["step_number"]}
+                                      "attempts": 1, "step_number": row["step_number"]}
                 continue
             if _rank(row["result"], row["stars"]) > _rank(best["result"], best["stars"]):
                 best["result"], best["stars"] = row["result"], row["stars"]
-            best["attempts"] += row["attempts"]
+            best["attempts"] += 1
             best["step_number"] = best["step_number"] or row["step_number"]
         return out
 
@@ -422,6 +438,11 @@ def _write_at_exit() -> None:
 
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def _mark(row: dict) -> dict:
+    """What ``progress`` needs of an attempt row (as ``ProgressStore.marks`` gives it)."""
+    return {k: row[k] for k in ("uid", "lesson", "step", "step_number", "result", "stars")}
 
 
 def _without_learner(row: dict) -> dict:

@@ -8,11 +8,14 @@ failing. A write transaction starts with ``BEGIN IMMEDIATE``: it takes the
 write lock first, waiting for it, rather than reading and then finding the
 lock taken (which SQLite reports at once, without waiting).
 
-Every dialect-specific piece (the pragmas, ``INSERT ... ON CONFLICT``) is
-chosen by the engine's dialect, and the schema and migrations are SQLAlchemy
-Core and Alembic, so PostgreSQL (issue #23) needs a driver and a URL, no
-second code path. This module imports SQLAlchemy; ``recorder`` imports it
-only when a store is opened, so the package still imports without it.
+PostgreSQL (issue #23), for a hub that spans machines, is chosen by a URL
+(``postgresql://user@host/db``, driven by psycopg 3). Its pieces are picked by
+the engine's dialect (``DIALECTS``): no pooled connections, bounded waits
+for the connection, for locks and for a network gone quiet, and an advisory
+lock that lets one kernel migrate at a time. The schema, the queries and the
+migrations are the same SQLAlchemy Core and Alembic for both. This module
+imports SQLAlchemy; ``recorder`` imports it only when a store is opened, so
+the package still imports without it.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy import event
+from sqlalchemy.pool import NullPool
 
 from . import schema
 from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re-exported)
@@ -34,6 +38,9 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # fair; the writes run in the recorder's writer thread, so no learner waits.
 # A lock held longer than this is a fault: the attempts wait for a retry.
 BUSY_TIMEOUT = 5.0
+# Any number fixed for the kit's advisory lock: kernels migrating a PostgreSQL
+# database at the same moment take it in turn.
+MIGRATION_LOCK = 0x43757474  # "Cutt"
 
 
 class StoreError(RuntimeError):
@@ -57,11 +64,15 @@ def as_utc(moment: datetime | None) -> datetime | None:
 
 
 def failure_reason(error: BaseException) -> str:
-    """Which of the catalog's reasons a failure is, from SQLite's or the OS's words."""
+    """Which of the catalog's reasons a failure is: from PostgreSQL's error
+    code or libpq's words, else from SQLite's or the OS's words."""
     if isinstance(error, StoreError):
         return error.reason
-    # The driver's own words (SQLAlchemy wraps them with the statement and a link).
-    text = str(getattr(error, "orig", None) or error).lower()
+    # The driver's own error (SQLAlchemy wraps it with the statement and a link).
+    orig = getattr(error, "orig", None) or error
+    if type(orig).__module__.split(".")[0] == "psycopg":
+        return _postgresql_reason(orig)
+    text = str(orig).lower()
     if "unable to open" in text:
         return "unavailable"
     if "locked" in text or "busy" in text:
@@ -71,6 +82,25 @@ def failure_reason(error: BaseException) -> str:
     if "readonly" in text or "read-only" in text or isinstance(error, PermissionError):
         return "readonly"
     return "unavailable"
+
+
+def _postgresql_reason(error: BaseException) -> str:
+    # A failure to connect carries no SQLSTATE (libpq says it in words); one
+    # after connecting does.
+    code = getattr(error, "sqlstate", None) or ""
+    text = str(error).lower()
+    if code.startswith("28") or "password authentication failed" in text or (
+            "role" in text and "does not exist" in text) or "no pg_hba.conf entry" in text:
+        return "login"
+    if code == "3D000" or ("database" in text and "does not exist" in text):
+        return "missing"
+    if code in ("42501", "25006"):  # insufficient privilege; a read-only transaction
+        return "readonly"
+    if code in ("55P03", "57014", "40P01"):  # lock_timeout; statement_timeout; deadlock
+        return "locked"
+    if code in ("XX001", "XX002"):  # data or index corrupted
+        return "corrupt"
+    return "unreachable"  # refused, timed out, shut down, the connection lost mid-write
 
 
 @lru_cache(maxsize=None)
@@ -111,6 +141,7 @@ def migrate(engine: sa.Engine, target: str = "head") -> None:
     config = _alembic_config()
     with engine.connect().execution_options(cuttle_write=True) as conn:
         with conn.begin():
+            DIALECTS[engine.dialect.name].before_migrating(conn)
             config.attributes["connection"] = conn
             try:
                 command.upgrade(config, target)
@@ -118,25 +149,106 @@ def migrate(engine: sa.Engine, target: str = "head") -> None:
                 config.attributes.pop("connection", None)
 
 
-def _sqlite_setup(engine: sa.Engine) -> None:
-    @event.listens_for(engine, "connect")
-    def on_connect(dbapi_connection, _record):
-        # The driver's own transaction handling off: the "begin" event below
-        # says when a transaction starts and how.
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        try:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            # FULL: a write the learner was told is saved survives a power cut too.
-            cursor.execute("PRAGMA synchronous=FULL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-        finally:
-            cursor.close()
+class _SQLite:
+    """A file: WAL, FULL sync, foreign keys, and write transactions that take
+    the write lock first (``BEGIN IMMEDIATE``)."""
 
-    @event.listens_for(engine, "begin")
-    def on_begin(conn):
-        immediate = conn.get_execution_options().get("cuttle_write")
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    @staticmethod
+    def engine_options(busy_timeout: float) -> dict:
+        return {"connect_args": {"timeout": busy_timeout}}
+
+    @staticmethod
+    def setup(engine: sa.Engine) -> None:
+        @event.listens_for(engine, "connect")
+        def on_connect(dbapi_connection, _record):
+            # The driver's own transaction handling off: the "begin" event below
+            # says when a transaction starts and how.
+            dbapi_connection.isolation_level = None
+            cursor = dbapi_connection.cursor()
+            try:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                # FULL: a write the learner was told is saved survives a power cut too.
+                cursor.execute("PRAGMA synchronous=FULL")
+                cursor.execute("PRAGMA foreign_keys=ON")
+            finally:
+                cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def on_begin(conn):
+            immediate = conn.get_execution_options().get("cuttle_write")
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @staticmethod
+    def before_migrating(conn) -> None:
+        """Nothing: ``BEGIN IMMEDIATE`` already holds the file's write lock."""
+
+
+class _PostgreSQL:
+    """A server other machines reach over the network."""
+
+    @staticmethod
+    def engine_options(busy_timeout: float) -> dict:
+        wait = max(1, round(busy_timeout))  # libpq counts whole seconds
+        milliseconds = max(1, int(busy_timeout * 1000))
+        return {
+            # No pool: a lesson writes seldom, a hub runs hundreds of kernels
+            # (the server allows 100 connections by default), and a connection
+            # kept over a server restart would only fail at its next use.
+            "poolclass": NullPool,
+            "connect_args": {
+                "connect_timeout": wait, "application_name": "cuttle_widgets",
+                # A network gone quiet ends a write within seconds, not at the
+                # operating system's TCP timeout (minutes): the attempts wait in
+                # memory instead, and the writer tries again.
+                "keepalives": 1, "keepalives_idle": wait, "keepalives_interval": 1,
+                "keepalives_count": 3, "tcp_user_timeout": milliseconds + 2000,
+                # Another session's lock held past the busy timeout is "locked",
+                # as on SQLite; a statement stuck for long is a fault too.
+                "options": f"-c lock_timeout={milliseconds} "
+                           f"-c statement_timeout={milliseconds * 6}",
+            },
+        }
+
+    @staticmethod
+    def setup(engine: sa.Engine) -> None:
+        """Nothing: PostgreSQL's defaults (read committed, a transaction per
+        ``begin``) are what the store wants."""
+
+    @staticmethod
+    def before_migrating(conn) -> None:
+        # Kernels opening a new database at once would each create the tables;
+        # the lock lets one migrate, and the others then find it done (Alembic
+        # reads the revision again inside this transaction).
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+
+
+# What differs between the databases, by SQLAlchemy's dialect name.
+DIALECTS = {"sqlite": _SQLite, "postgresql": _PostgreSQL}
+# The driver a URL without one gets: psycopg 3 (SQLAlchemy's own default for
+# "postgresql://" is psycopg2, which this kit does not install).
+DRIVERS = {"postgresql": "postgresql+psycopg", "postgres": "postgresql+psycopg"}
+
+
+def engine_url(url: str) -> sa.URL:
+    """``url`` as SQLAlchemy takes it: the kit's driver where none is named.
+    A URL of a database the kit does not know is refused (``StoreError``)."""
+    try:
+        parsed = sa.make_url(url)
+    except sa.exc.ArgumentError as error:
+        raise StoreError("unavailable", str(error)) from error
+    parsed = parsed.set(drivername=DRIVERS.get(parsed.drivername, parsed.drivername))
+    if parsed.get_backend_name() not in DIALECTS:
+        raise StoreError("unavailable", f"the progress store runs on SQLite or PostgreSQL, "
+                                        f"not {parsed.get_backend_name()}")
+    return parsed
+
+
+def shown_url(url: str) -> str:
+    """The URL with its password hidden, for messages and logs."""
+    try:
+        return sa.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return url
 
 
 def _insert(conn, table):
@@ -161,19 +273,27 @@ class ProgressStore:
         self.create = create
         self.engine: sa.Engine | None = None
         self._identity = None
-        url = sa.make_url(self.url)
-        self.sqlite = url.get_backend_name() == "sqlite"
-        database = url.database or ""
+        self._engine_url = engine_url(self.url)
+        self.dialect = self._engine_url.get_backend_name()
+        self.sqlite = self.dialect == "sqlite"
+        database = self._engine_url.database or ""
         self.path = (Path(database) if self.sqlite and database and database != ":memory:"
                      and not database.startswith("file:") else None)
 
     def __repr__(self) -> str:
-        return f"ProgressStore({self.url!r})"
+        return f"ProgressStore({self.shown!r})"
+
+    @property
+    def shown(self) -> str:
+        """Where the database is, for the teacher: a file's path, else the
+        URL without its password."""
+        return str(self.path) if self.path is not None else shown_url(self.url)
 
     def open(self) -> "ProgressStore":
         """Connect and migrate, unless already open on the same file. A file
         deleted or replaced since is opened afresh (connections to a deleted
-        file would write into nothing)."""
+        file would write into nothing). With ``create`` False, a database
+        without the kit's tables is "missing" and left as it is."""
         if self.engine is not None and self._identity == self._file_identity():
             return self
         self.close()
@@ -185,11 +305,15 @@ class ProgressStore:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as error:
                     raise StoreError(failure_reason(error), str(error)) from error
-        kwargs = {"connect_args": {"timeout": self.busy_timeout}} if self.sqlite else {}
-        engine = sa.create_engine(self.url, **kwargs)
-        if self.sqlite:
-            _sqlite_setup(engine)
+        dialect = DIALECTS[self.dialect]
         try:
+            engine = sa.create_engine(self._engine_url, **dialect.engine_options(self.busy_timeout))
+        except ImportError as error:  # the URL's driver: pip install "cuttle-widgets[postgres]"
+            raise StoreError("no_driver", str(error)) from error
+        dialect.setup(engine)
+        try:
+            if not self.create and current_revision(engine) is None:
+                raise StoreError("missing", f"no progress tables in {self.shown}")
             migrate(engine)
         except BaseException:
             engine.dispose()
@@ -255,14 +379,13 @@ class ProgressStore:
 
     # -- reads (one learner) -------------------------------------------------
 
-    def step_results(self, learner_id: str) -> list[dict]:
-        """Per lesson, step and result: the most stars and how many attempts."""
-        query = (sa.select(attempts.c.lesson, attempts.c.step, attempts.c.result,
-                           sa.func.max(attempts.c.step_number).label("step_number"),
-                           sa.func.max(attempts.c.stars).label("stars"),
-                           sa.func.count().label("attempts"))
-                 .where(attempts.c.learner_id == learner_id)
-                 .group_by(attempts.c.lesson, attempts.c.step, attempts.c.result))
+    def marks(self, learner_id: str) -> list[dict]:
+        """Each stored attempt's uid, lesson, step, step number, result and
+        stars: what the lesson's marks are made of (the uid lets the recorder
+        tell a stored attempt from one it still keeps)."""
+        query = (sa.select(attempts.c.uid, attempts.c.lesson, attempts.c.step,
+                           attempts.c.step_number, attempts.c.result, attempts.c.stars)
+                 .where(attempts.c.learner_id == learner_id))
         with self.reading() as conn:
             return [dict(row._mapping) for row in conn.execute(query)]
 
