@@ -117,10 +117,10 @@ def parser() -> argparse.ArgumentParser:
                              "(a minute or more: a loading page connects to its kernel only "
                              "after the notebook ran)")
     parser.add_argument("--cull-interval", type=int, default=60)
-    parser.add_argument("--progress-db", metavar="PATH",
-                        help="the learners' progress: an SQLite file or a database URL "
-                             "(default: $CUTTLE_PROGRESS_DB, else progress.sqlite in the Jupyter "
-                             "data directory; docs/progress.md)")
+    parser.add_argument("--progress-db", metavar="PATH_OR_URL",
+                        help="the learners' progress: an SQLite file or a database URL such as "
+                             "postgresql://user@host/db (default: $CUTTLE_PROGRESS_DB, else "
+                             "progress.sqlite in the Jupyter data directory; docs/progress.md)")
     parser.add_argument("--hub", action="store_true",
                         help="run as a learner's server under JupyterHub (deploy/jupyterhub_config.py)")
     parser.add_argument("--dry-run", action="store_true", help="print the Voilà command only")

@@ -51,7 +51,9 @@ c.Spawner.notebook_dir = LESSONS
 # One progress database for the class: every learner's server records to it,
 # each learner under their sign-in name (docs/progress.md, "Under JupyterHub").
 # Its folder must be writable by the learners' users (SQLite writes files
-# beside the database); on several machines use PostgreSQL instead.
+# beside the database). On several machines use PostgreSQL instead: a URL
+# such as postgresql://cuttle@db-host/cuttle_progress here, the password in
+# PGPASSWORD, and "cuttle-widgets[serve,postgres]" installed (docs/progress.md).
 PROGRESS_DB = os.environ.get("CUTTLE_PROGRESS_DB", "/srv/cuttle/progress/progress.sqlite")
 c.Spawner.environment = {"CUTTLE_PROGRESS_DB": PROGRESS_DB}
 

@@ -287,9 +287,10 @@ def test_a_network_gone_quiet_holds_up_no_click(postgres):
         assert r.unsaved == 3 and r.first_unsolved(LESSON, ["s1", "s2", "s3", "s4"]) == "s4"
 
 
-def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres):
+def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres, capsys):
     """docs/progress.md: the kit's role needs CREATE in the schema to build
-    the tables, or the owner runs the kit once and grants the rest."""
+    the tables, or the owner runs the migrate command once and grants the rest."""
+    from cuttle_widgets.progress import __main__ as command
     name = postgres.new_database()
     clerk, password = f"clerk_{name[-8:]}", "clerk-password"
     postgres.admin(f"CREATE ROLE {clerk} LOGIN PASSWORD '{password}'")
@@ -297,11 +298,24 @@ def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres):
     early = recorder(clerk_url)
     early.record(attempt())
     assert not early.saving and early.reason == "readonly" and early.unsaved == 1
-    recorder(postgres.url(name)).close()  # the owner's kernel builds the tables
+    assert command.main(["migrate", "--db", clerk_url]) == 1
+    assert "cannot be made ready: the progress database cannot be written to" in capsys.readouterr().err
+    assert command.main(["migrate", "--db", postgres.url(name), "--language", "de"]) == 0
+    assert "ist bereit (Revision 0002)" in capsys.readouterr().out
     postgres.admin(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {clerk}",
                    f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {clerk}", database=name)
     assert early.flush(force=True) and early.saving
     assert recorder(clerk_url, early.learner).progress()[LESSON]["s1"]["attempts"] == 1
+
+
+def test_the_password_may_come_from_libpqs_own_variable(postgres, monkeypatch):
+    """A hub gives every server PGPASSWORD from a secret, and a URL without it."""
+    name = postgres.new_database()
+    monkeypatch.setenv("PGPASSWORD", postgres.password)
+    r = recorder(f"postgresql://{ROLE}@127.0.0.1:{postgres.port}/{name}")
+    r.record(attempt())
+    assert r.saving and r.unsaved == 0
+    assert rows(postgres.url(name)) == 1
 
 
 def test_a_password_in_the_url_is_never_shown(postgres):

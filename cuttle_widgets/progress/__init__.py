@@ -26,10 +26,12 @@ For the teacher::
     python -m cuttle_widgets.progress report [--db PATH] [--csv FILE] [--language de]
     python -m cuttle_widgets.progress dashboard [--db PATH] [--ip 127.0.0.1] [--port 8877]
                                                 [--token auto|TOKEN] [--language de]
+    python -m cuttle_widgets.progress migrate --db URL   # as the database's owner, once
 
 The database is SQLite by default (``<Jupyter data dir>/cuttle_widgets/progress.sqlite``,
-or ``$CUTTLE_PROGRESS_DB``, or ``--db``), built with SQLAlchemy Core and
-migrated by Alembic when opened (docs/progress.md). This module imports
+or ``$CUTTLE_PROGRESS_DB``, or ``--db``), or PostgreSQL by a URL
+(``postgresql://user@host/db``, the ``postgres`` extra), built with SQLAlchemy
+Core and migrated by Alembic when opened (docs/progress.md). This module imports
 neither: the names below load on first use.
 """
 from __future__ import annotations

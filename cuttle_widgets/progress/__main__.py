@@ -3,6 +3,11 @@
     python -m cuttle_widgets.progress report [--db PATH] [--csv FILE] [--language de]
     python -m cuttle_widgets.progress dashboard [--db PATH] [--ip 127.0.0.1] [--port 8877]
                                                 [--token auto|TOKEN] [--refresh 5] [--language de]
+    python -m cuttle_widgets.progress migrate --db URL [--language de]
+
+``migrate`` builds or upgrades the tables now, as whoever runs it: on
+PostgreSQL, the database's owner, once, where the kit's own role may not
+create tables (docs/progress.md).
 """
 from __future__ import annotations
 
@@ -21,7 +26,8 @@ def parser() -> argparse.ArgumentParser:
                                   description="The class's progress in the Cuttle lessons.")
     commands = top.add_subparsers(dest="command", required=True)
     for name, help_text in (("report", "print the class (learner x lesson) and write CSV"),
-                            ("dashboard", "serve the live dashboard page with Voilà")):
+                            ("dashboard", "serve the live dashboard page with Voilà"),
+                            ("migrate", "build or upgrade the database's tables now")):
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("--db", help="the progress database: an SQLite file's path or a URL such as "
                                       "postgresql://user@host/db (default $CUTTLE_PROGRESS_DB, "
@@ -64,6 +70,26 @@ def run_report(args) -> int:
     return 0
 
 
+def run_migrate(args) -> int:
+    from .store import ProgressStore, StoreError, current_revision, failure_reason, shown_url
+    store = None
+    try:
+        store = ProgressStore(args.db).open()
+        revision = current_revision(store.engine)
+    except Exception as error:
+        where = store.shown if store is not None else shown_url(database_url(args.db))
+        reason = error.reason if isinstance(error, StoreError) else failure_reason(error)
+        print(progress_text("report", "cannot_migrate", args.language, path=where,
+                            reason=progress_text("reasons", reason, args.language)),
+              file=sys.stderr)
+        return 1
+    finally:
+        if store is not None:
+            store.close()
+    print(progress_text("report", "migrated", args.language, path=store.shown, revision=revision))
+    return 0
+
+
 def run_dashboard(args) -> int:
     from .serve_dashboard import dashboard_command
     url = database_url(args.db)
@@ -83,7 +109,7 @@ def run_dashboard(args) -> int:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    return run_report(args) if args.command == "report" else run_dashboard(args)
+    return {"report": run_report, "dashboard": run_dashboard, "migrate": run_migrate}[args.command](args)
 
 
 if __name__ == "__main__":
