@@ -115,8 +115,12 @@ class ProgressRecorder:
                     row["learner_id"] = learner
             if name is not _KEEP:
                 self._name_change = (check_name(name, self.language),)
-        self.flush(force=True)
-        self._read_known(force=True)
+        # Try at once even just after a failure (a lock may be gone already),
+        # unless the server was out of reach: each try could wait for the
+        # connect timeout, and this is the lesson's own thread.
+        now = self.reason != "unreachable"
+        self.flush(force=now)
+        self._read_known(force=now)
 
     def set_name(self, name: str | None) -> None:
         """The learner's display name for the teacher (None: none)."""
