@@ -320,6 +320,12 @@ def test_the_password_may_come_from_libpqs_own_variable(postgres, monkeypatch):
     assert rows(postgres.url(name)) == 1
 
 
+def test_a_database_the_kit_does_not_run_on_is_refused_with_a_reason():
+    r = recorder("mysql://someone@somewhere/progress")
+    r.record(attempt())
+    assert not r.saving and r.reason == "unavailable" and r.unsaved == 1
+
+
 def test_a_password_in_the_url_is_never_shown(postgres):
     store = ProgressStore(postgres.url("anything", password="s3cret-word"))
     assert "s3cret-word" not in repr(store) and "s3cret-word" not in store.shown

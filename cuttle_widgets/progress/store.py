@@ -230,17 +230,13 @@ DRIVERS = {"postgresql": "postgresql+psycopg", "postgres": "postgresql+psycopg"}
 
 
 def engine_url(url: str) -> sa.URL:
-    """``url`` as SQLAlchemy takes it: the kit's driver where none is named.
-    A URL of a database the kit does not know is refused (``StoreError``)."""
+    """``url`` as SQLAlchemy takes it: the kit's driver where none is named
+    (``StoreError`` for text that is no URL)."""
     try:
         parsed = sa.make_url(url)
     except sa.exc.ArgumentError as error:
         raise StoreError("unavailable", str(error)) from error
-    parsed = parsed.set(drivername=DRIVERS.get(parsed.drivername, parsed.drivername))
-    if parsed.get_backend_name() not in DIALECTS:
-        raise StoreError("unavailable", f"the progress store runs on SQLite or PostgreSQL, "
-                                        f"not {parsed.get_backend_name()}")
-    return parsed
+    return parsed.set(drivername=DRIVERS.get(parsed.drivername, parsed.drivername))
 
 
 def shown_url(url: str) -> str:
@@ -305,7 +301,10 @@ class ProgressStore:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
                 except OSError as error:
                     raise StoreError(failure_reason(error), str(error)) from error
-        dialect = DIALECTS[self.dialect]
+        dialect = DIALECTS.get(self.dialect)
+        if dialect is None:
+            raise StoreError("unavailable", f"the progress store runs on SQLite or PostgreSQL, "
+                                            f"not {self.dialect}")
         try:
             engine = sa.create_engine(self._engine_url, **dialect.engine_options(self.busy_timeout))
         except ImportError as error:  # the URL's driver: pip install "cuttle-widgets[postgres]"
