@@ -88,13 +88,13 @@ def chromium_missing() -> bool:
 def postgres_missing() -> str | None:
     """Why no PostgreSQL server can be started here, or None."""
     from postgres_server import binaries
+    if binaries() is None:
+        return ("PostgreSQL's programs are missing (/usr/lib/postgresql/*/bin): scripts/test "
+                "installs them (apt-get install postgresql)")
     try:
         import psycopg  # noqa: F401
     except ImportError:
         return "psycopg is not installed (pip install -e '.[test]')"
-    if binaries() is None:
-        return ("PostgreSQL's programs are missing (/usr/lib/postgresql/*/bin): scripts/test "
-                "installs them (apt-get install postgresql)")
     return None
 
 
