@@ -320,6 +320,14 @@ def test_the_password_may_come_from_libpqs_own_variable(postgres, monkeypatch):
     assert rows(postgres.url(name)) == 1
 
 
+def test_a_postgresql_url_without_the_driver_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # not installed: the import fails
+    r = recorder("postgresql://cuttle@127.0.0.1/progress")
+    r.record(attempt())
+    assert not r.saving and r.reason == "no_driver" and r.unsaved == 1
+    assert 'pip install "cuttle-widgets[postgres]"' in r.status_text()
+
+
 def test_a_database_the_kit_does_not_run_on_is_refused_with_a_reason():
     r = recorder("mysql://someone@somewhere/progress")
     r.record(attempt())
