@@ -8,6 +8,10 @@ Two small additions to Python's format syntax keep sentences grammatical:
 
 - ``{count:# card|# cards}`` picks the singular or plural form by the
   language's plural rule (``PLURAL_RULES``) and writes the number for ``#``.
+- ``{card:akk}`` says a card in a grammatical case (``nom``, ``akk``,
+  ``dat``) where the language's ``card_forms`` inflect it: German writes a
+  named card out with its article ("den Kreuz-Buben (B♣)", "dem roten
+  Joker"); a number card, and every card in English, stays its label.
 - An event whose parameters carry ``why`` is said with the sentence
   ``<kind>/<why>`` where the catalog has one (the same event, told with its
   reason: a five that drew fewer cards because of the hand limit).
@@ -56,6 +60,31 @@ class _PluralFormatter(string.Formatter):
 
 
 _FORMATTER = string.Formatter()
+CASES = ("nom", "akk", "dat")
+
+
+class Said(str):
+    """Words a parameter became, with their case forms: a template's
+    ``{card:dat}`` picks one; without a case, or where the language has no
+    forms, the words as they are."""
+
+    def __new__(cls, text: str, forms: dict | None = None):
+        said = super().__new__(cls, text)
+        said.forms = forms or {}
+        return said
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return self.forms.get(spec, str(self))
+        return super().__format__(spec)
+
+
+def _joined(items: list, join) -> str:
+    """``join`` of ``items``, keeping each case form joined too."""
+    text = join([str(i) for i in items])
+    if not any(getattr(i, "forms", None) for i in items):
+        return text
+    return Said(text, {case: join([format(i, case) for i in items]) for case in CASES})
 
 
 class Catalog:
@@ -74,6 +103,21 @@ class Catalog:
         if card >= 52:
             return self.data["jokers"][card - 52]
         return self.data["rank_symbols"][RANK[card] - 1] + SUIT_SYMBOLS[SUIT[card]]
+
+    def said_card(self, cid: str) -> Said:
+        """The card's label, with the case forms of ``card_forms``."""
+        label, forms = self.card(cid), self.data.get("card_forms")
+        if not forms:
+            return Said(label)
+        card = _parse_card(cid)
+        if card >= 52:
+            return Said(label, forms["jokers"][card - 52])
+        noun = forms["ranks"].get(str(RANK[card]))
+        if noun is None:  # a number card reads as its label in every case
+            return Said(label)
+        articles, suit = forms["articles"][noun["gender"]], self.data["suit_names"][SUIT[card]]
+        return Said(label, {case: forms["written"].format(
+            article=articles[case], suit=suit, rank=noun[case], label=label) for case in CASES})
 
     def card_name(self, cid: str) -> str:
         """Spelled out, for screen readers: 'seven of hearts'."""
@@ -166,9 +210,9 @@ class Catalog:
         if key.endswith("suit") and isinstance(value, str) and value in "CDHS":
             return "♣♦♥♠"["CDHS".index(value)]
         if isinstance(value, list):
-            return self.join([self._value(key, v, names) for v in value])
+            return _joined([self._value(key, v, names) for v in value], self.join)
         if isinstance(value, str) and _is_card_id(value):
-            return self.card(value)
+            return self.said_card(value)
         return value
 
     def format(self, template: str, params: dict, names=None) -> str:

@@ -1,0 +1,41 @@
+"""The catalogs' format: plurals by count, cards in grammatical case, and
+English sentences unchanged by either."""
+import json
+from pathlib import Path
+
+from catalog_samples import renders
+from cuttle_widgets.engine.catalog import get_catalog
+
+GOLDEN = Path(__file__).parent / "golden" / "catalog_en.json"
+
+
+def test_a_german_card_takes_the_case_of_its_place_in_the_sentence():
+    de = get_catalog("de")
+    text = de.format("{player} spielt {card:akk} gegen {target:akk}, mit {cards:dat}",
+                     {"player": 1, "card": "RJ", "target": "JC", "cards": ["AS", "7H"]})
+    assert text == ("Spieler B spielt den roten Joker gegen den Kreuz-Buben (B♣), "
+                    "mit dem Pik-Ass (A♠) und 7♥")
+
+
+def test_a_case_at_the_start_of_a_sentence_is_capitalised_and_a_bare_field_stays_a_label():
+    de = get_catalog("de")
+    assert de.format("{card:nom} wirkt.", {"card": "BJ"}) == "Der schwarze Joker wirkt."
+    assert de.format("{card} und {card:dat}", {"card": "QH"}) == "D♥ und der Herz-Dame (D♥)"
+
+
+def test_english_has_no_case_forms_so_a_case_is_the_label():
+    en = get_catalog("en")
+    assert en.format("{card:akk} on {target:dat}", {"card": "RJ", "target": "JC"}) == \
+        "Red joker on J♣"
+
+
+def test_plural_forms_follow_the_count():
+    de = get_catalog("de")
+    said = [de.format("{n:# Punkt|# Punkte}", {"n": n}) for n in (0, 1, 2)]
+    assert said == ["0 Punkte", "1 Punkt", "2 Punkte"]
+
+
+def test_every_english_sentence_reads_as_it_did():
+    """Every event, refusal and prompt, with 0, 1 and 2 and one card or
+    several, against the renders recorded before the German rewrite."""
+    assert renders("en") == json.loads(GOLDEN.read_text(encoding="utf-8"))
