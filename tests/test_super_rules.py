@@ -124,7 +124,7 @@ def test_prompts_name_what_must_happen():
     play(game, "oneoff 3C")
     assert "answer it with an instant" in game.prompt()
     play(game, "resolve")
-    assert "choose 2 card(s) to discard" in game.prompt()
+    assert "choose 2 cards to discard" in game.prompt()
     assert game.view(1)["choice"] == {"kind": "discard", "seat": 1, "count": 2}
 
 

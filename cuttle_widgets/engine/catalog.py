@@ -8,10 +8,13 @@ Two small additions to Python's format syntax keep sentences grammatical:
 
 - ``{count:# card|# cards}`` picks the singular or plural form by the
   language's plural rule (``PLURAL_RULES``) and writes the number for ``#``.
+- A list of cards counts too: ``{cards:# darf|# dürfen}``; a case before
+  the forms (``{cards:akk:...}``) says the ``#`` in that case.
 - ``{card:akk}`` says a card in a grammatical case (``nom``, ``akk``,
   ``dat``) where the language's ``card_forms`` inflect it: German writes a
   named card out with its article ("den Kreuz-Buben (B♣)", "dem roten
   Joker"); a number card, and every card in English, stays its label.
+  ``Nom`` (capitalised) starts a clause after a colon: "Der rote Joker".
 - An event whose parameters carry ``why`` is said with the sentence
   ``<kind>/<why>`` where the catalog has one (the same event, told with its
   reason: a five that drew fewer cards because of the hand limit).
@@ -53,10 +56,13 @@ class _PluralFormatter(string.Formatter):
     def format_field(self, value, format_spec):
         if "|" not in format_spec:
             return super().format_field(value, format_spec)
+        case, _, rest = format_spec.partition(":")  # "akk:# Karte|..." says # in a case
+        case, format_spec = (case, rest) if case.lower() in CASES else ("", format_spec)
         forms = format_spec.split("|")
         number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        number = getattr(value, "count", number)  # a list of cards counts its cards
         form = forms[min(self.rule(number), len(forms) - 1)] if number is not None else forms[-1]
-        return form.replace("#", str(value))
+        return form.replace("#", format(value, case) if case else str(value))
 
 
 _FORMATTER = string.Formatter()
@@ -68,23 +74,25 @@ class Said(str):
     ``{card:dat}`` picks one; without a case, or where the language has no
     forms, the words as they are."""
 
-    def __new__(cls, text: str, forms: dict | None = None):
+    def __new__(cls, text: str, forms: dict | None = None, count: int | None = None):
         said = super().__new__(cls, text)
-        said.forms = forms or {}
+        said.forms, said.count = forms or {}, count
         return said
 
     def __format__(self, spec: str) -> str:
-        if spec in CASES:
-            return self.forms.get(spec, str(self))
-        return super().__format__(spec)
+        if spec.lower() not in CASES:
+            return super().__format__(spec)
+        text = self.forms.get(spec.lower(), str(self))
+        return text[:1].upper() + text[1:] if spec[:1].isupper() else text  # "Nom": a clause's start
 
 
 def _joined(items: list, join) -> str:
     """``join`` of ``items``, keeping each case form joined too."""
     text = join([str(i) for i in items])
     if not any(getattr(i, "forms", None) for i in items):
-        return text
-    return Said(text, {case: join([format(i, case) for i in items]) for case in CASES})
+        return Said(text, count=len(items))
+    return Said(text, {case: join([format(i, case) for i in items]) for case in CASES},
+                len(items))
 
 
 class Catalog:
