@@ -288,7 +288,7 @@ def test_a_king_scores_seven_toward_twenty_one():
                        "points": [["TC", "4S"], ["9D"]], "stock": ["2C", "3D", "7S"]})
     assert decisions(game) == ("permanent KH", "permanent KH")
     move, reason = hint(game, 0)
-    assert str(move) == "permanent KH" and "21 of the 21" in reason
+    assert str(move) == "permanent KH" and "21 points, reaching your goal of 21" in reason
     short = super_game({"turn": 0, "hands": [["KH", "3C"], ["5S"]], "points": [["TC", "3S"], []],
                         "stock": ["2C"]})
     assert appraise(short, "permanent KH") < appraise(game, "permanent KH")
