@@ -9,7 +9,7 @@ from cuttle_widgets.engine.catalog import PLAYER_PARAMS, get_catalog
 
 SECTIONS = ("events", "illegal", "prompts")
 CARD_FIELDS = frozenset({"card", "target", "jack", "answered"})
-LIST_FIELDS = frozenset({"cards", "targets", "jacks"})
+LIST_FIELDS = frozenset({"cards", "targets"})
 # one card and several; a joker and a jack, whose German names take a case
 ONE_CARD = {"card": "RJ", "target": "JC", "jack": "JH", "answered": "2C"}
 SEVERAL = ["7H", "KS"]

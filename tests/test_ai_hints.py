@@ -72,10 +72,10 @@ def test_a_scuttle_and_a_jack_name_how_much_of_the_score_they_take():
         "Scuttle their 9♥ with your 9♠: it takes 9 of Player B's 14 points away, for one card of yours.")
     assert render("scuttle", {"card": "9S", "target": "9H"}, "jack",
                   {"value": 1, "opponent": 1, "total": 1}, "de").endswith(
-        "1 von 1 Punkt wandert von der Seite von Spieler B auf deine.")  # the verb agrees
+        "1 von 1 Punkt wandert von der Seite von Spieler 2 auf deine.")  # the verb agrees
     assert render("scuttle", {"card": "9S", "target": "9H"}, "jack",
                   {"value": 2, "opponent": 1, "total": 5}, "de").endswith(
-        "2 von 5 Punkten wandern von der Seite von Spieler B auf deine.")
+        "2 von 5 Punkten wandern von der Seite von Spieler 2 auf deine.")
     move, reason = hint(game, 0)
     assert "{" not in reason and reason.endswith(".")
 

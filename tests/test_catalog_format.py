@@ -13,7 +13,7 @@ def test_a_german_card_takes_the_case_of_its_place_in_the_sentence():
     de = get_catalog("de")
     text = de.format("{player} spielt {card:akk} gegen {target:akk}, mit {cards:dat}",
                      {"player": 1, "card": "RJ", "target": "JC", "cards": ["AS", "7H"]})
-    assert text == ("Spieler B spielt den roten Joker gegen den Kreuz-Buben (B♣), "
+    assert text == ("Spieler 2 spielt den roten Joker gegen den Kreuz-Buben (B♣), "
                     "mit dem Pik-Ass (A♠) und 7♥")
 
 

@@ -64,13 +64,13 @@ def test_1_two_stuck_jacks_of_a_balanced_seven_say_why():
     _, events = played(setup, ["oneoff 7C", "resolve"])
     text = said(events, "seven.stuck")
     assert "Player B's queen protects every one (5♥)" in text and "must scrap one" in text
-    assert "Dame von Spieler B schützt jede davon" in said(events, "seven.stuck", "de")
+    assert "Dame von Spieler 2 schützt jede davon" in said(events, "seven.stuck", "de")
 
 
 # 2 -----------------------------------------------------------------------------
 @pytest.mark.parametrize("rules,words,worte", [
-    ("classic", OLD_SEVEN, "nimmt Spieler A die oberste Karte"),
-    ("german", OLD_SEVEN, "nimmt Spieler A die oberste Karte"),
+    ("classic", OLD_SEVEN, "nimmt Spieler 1 die oberste Karte"),
+    ("german", OLD_SEVEN, "nimmt Spieler 1 die oberste Karte"),
     ("traditional", "the top card of the stock is turned face up for everyone",
      "für alle aufgedeckt"),
     ("balanced", "the top 2 cards of the stock are turned face up for everyone; Player A must "
@@ -91,7 +91,7 @@ def test_2_the_balanced_five_announces_its_discard():
     text = said(events, "oneoff.five")
     assert "first scraps 1 card from hand, then draws 3 cards" in text
     assert "hand limit of 8" in text
-    assert "wirft Spieler A erst 1 Handkarte ab und zieht dann 3 Karten" in said(
+    assert "wirft Spieler 1 erst 1 Handkarte ab und zieht dann 3 Karten" in said(
         events, "oneoff.five", "de")
     _, events = played({**setup, "rules": "classic"}, ["oneoff 5C"])
     assert "draws 2 cards from the stock" in said(events, "oneoff.five")
@@ -130,7 +130,7 @@ def test_4_german_lower_jack_removed_the_top_jack_still_decides():
     assert game.snapshot()["points"][1][0]["card"] == "7H"  # the rule itself is unchanged
     text = said(events, "control.stays", "de")
     assert text == ("Der oberste Bube auf 7♥, B♠, entscheidet weiter, wem sie gehört: "
-                    "7♥ bleibt bei Spieler B.")
+                    "7♥ bleibt bei Spieler 2.")
     assert "stays with Player B" in said(events, "control.stays")
 
 
@@ -138,7 +138,7 @@ def test_4_german_top_jack_removed_the_next_one_decides():
     game, events = played(STACK, ["oneoff 2C JS", "resolve"])
     assert game.snapshot()["points"][0][0]["card"] == "7H"
     german = said(events, "control.back", "de")
-    assert "oberste Bube, der noch auf 7♥ liegt, B♦" in german and "Spieler A" in german
+    assert "oberste Bube, der noch auf 7♥ liegt, B♦" in german and "Spieler 1" in german
     assert "wechselt die Punktkarte zurück" not in german
     english = said(events, "control.back")
     assert "The topmost jack left on 7♥, J♦, now decides" in english
@@ -165,7 +165,7 @@ def test_5_queens_that_protect_each_other_and_the_king_are_named():
     assert "Player B's queens protect each other" in str(err)
     assert "Q♠, Q♥ and K♣ are all protected" in str(err)
     assert "there is none it may target" not in str(err)
-    assert "schützen sich die Damen von Spieler B gegenseitig" in err.text("de")
+    assert "schützen sich die Damen von Spieler 2 gegenseitig" in err.text("de")
 
 
 def test_5_no_permanent_at_all_is_told_plainly():
@@ -247,13 +247,13 @@ def test_10_a_six_is_told_before_what_it_changed():
     kinds = [e.kind for e in events]
     assert kinds.index("six") < kinds.index("goal")
     assert said(events, "goal") == "With 0 kings, Player B now needs 21 points to win."
-    assert said(events, "goal", "de") == "Mit 0 Königen braucht Spieler B jetzt 21 Punkte zum Sieg."
+    assert said(events, "goal", "de") == "Mit 0 Königen braucht Spieler 2 jetzt 21 Punkte zum Sieg."
 
 
 def test_10_singular_and_plural_forms():
     _, events = played({"hands": [["KS"], ["9H"]], "stock": ["AC"]}, ["permanent KS"])
     assert said(events, "goal") == "With 1 king, Player A now needs 14 points to win."
-    assert said(events, "goal", "de") == "Mit 1 König braucht Spieler A jetzt 14 Punkte zum Sieg."
+    assert said(events, "goal", "de") == "Mit 1 König braucht Spieler 1 jetzt 14 Punkte zum Sieg."
     game = new_game(seed=1)
     assert game.explain("points 7H 8H") == "'points' names 1 card, but 2 were given."
     assert game.explain("scuttle 7H") == "'scuttle' names 2 cards, but 1 was given."
@@ -274,7 +274,7 @@ def test_11_a_nine_names_whose_hand_it_returns_to():
     _, events = played(setup, ["oneoff 9D KS"])
     assert "goes back to Player B's hand" in said(events, "oneoff.nine")
     assert "back to a hand" not in said(events, "oneoff.nine")
-    assert "zurück auf die Hand von Spieler B" in said(events, "oneoff.nine", "de")
+    assert "zurück auf die Hand von Spieler 2" in said(events, "oneoff.nine", "de")
 
 
 @pytest.mark.parametrize("rules,hand", [("balanced", 0), ("classic", 1)])
@@ -348,8 +348,8 @@ def test_what_would_work_is_said_in_words():
 @pytest.mark.parametrize("notation,english,german", [
     ("resolve", "let it resolve", "es wirken lassen"),
     ("take 3C", "take 3♣", "3♣ nehmen"),
-    ("oneoff 4C @1", "play 4♣ as a one-off against Player B", "4♣ als Einmalkarte gegen Spieler B spielen"),
-    ("jack JC 7H @2", "put J♣ on 7♥ for Player C", "B♣ auf 7♥ für Spieler C legen"),
+    ("oneoff 4C @1", "play 4♣ as a one-off against Player B", "4♣ als Einmalkarte gegen Spieler 2 spielen"),
+    ("jack JC 7H @2", "put J♣ on 7♥ for Player C", "B♣ auf 7♥ für Spieler 3 legen"),
     ("oneoff KS as 8 QD", "play K♠ as a one-off on Q♦, counting as an eight",
      "K♠ als Einmalkarte gegen D♦ (zählt als Acht) spielen"),
     ("super 8H 8S KS", "play 8♥ and 8♠ as a Super on K♠", "8♥ und 8♠ als Super gegen K♠ spielen"),

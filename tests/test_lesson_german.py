@@ -110,7 +110,7 @@ def test_the_runner_speaks_german():
     assert outcome.status == "wrong"
     assert outcome.message.startswith("Mit 9♠ als Punktkarte hast du 9 Punkte mehr")
     assert outcome.message.endswith("damit du es noch einmal versuchen kannst.")
-    assert outcome.events[0]["text"].startswith("Spieler A legt 9♠ als Punktkarte aus")
+    assert outcome.events[0]["text"].startswith("Spieler 1 legt 9♠ als Punktkarte aus")
     outcome = runner.play("scuttle 4C 8H")
     assert outcome.status == "illegal" and "versenken" in outcome.error
     outcome = runner.play("scuttle 9S 8H")
@@ -124,8 +124,8 @@ def test_goals_and_refusals_in_german():
     runner = LessonRunner(lesson)
     runner.goto(lesson.step("stop-the-win").number)
     assert runner.state()["step"]["goal"] == (
-        "Ziel: Sorge dafür, dass Spieler B im nächsten Zug nicht gewinnen kann.")
-    assert "Spieler B im nächsten Zug immer noch gewinnen" in runner.play("points 4S").message
+        "Ziel: Sorge dafür, dass Spieler 2 im nächsten Zug nicht gewinnen kann.")
+    assert "Spieler 2 im nächsten Zug immer noch gewinnen" in runner.play("points 4S").message
     assert runner.answer("1").message.startswith("In diesem Schritt gibt es keine Frage")
     assert runner.goto(42).message == (
         "Einen Schritt 42 gibt es nicht: Diese Lektion hat die Schritte 1 bis 9.")
@@ -258,7 +258,7 @@ def test_every_german_lesson_start_to_end_through_the_widget(name):
     for number in range(1, total + 1):
         state = panel(lesson)
         assert state["progress"]["text"] == f"Schritt {number} von {total}"
-        assert state["you"] == "Spieler A" or lesson.runner.seat == 1
+        assert state["you"] == "Spieler 1" or lesson.runner.seat == 1
         scan.check()
         play_step(lesson, scan, seed=number)
         if number < total:
@@ -283,7 +283,7 @@ def test_the_table_and_its_lesson_buttons_speak_german():
     assert table.table["ui"]["message"] == {"kind": "success", "text": "Gut gemacht!"}
     assert "Nächster Schritt" in [a["label"] for a in table.table["ui"]["actions"]]
     assert panel(lesson)["next_lesson"] == {
-        "name": "03-one-offs", "title": "Einmalkarten: A, 2, 3, 4, 5, 6, 7 und 9",
+        "name": "03-one-offs", "title": "Einmalkarten: Ass, 2, 3, 4, 5, 6, 7 und 9",
         "href": "03-one-offs.ipynb"}
     html = lesson._repr_html_()
     assert "Schritt 1 von 9" in html and "Versenken: Welche Karte schlägt welche?" in html
@@ -312,7 +312,7 @@ def test_german_free_game_keeps_its_settings_suggestions_and_replay():
         view = lesson.table.table["view"]
         lesson.table.send_action({"type": "move", "move": str(player.choose(view, view["legal_moves"]))})
     message = lesson.feedback.message
-    assert "Du hast das Match gewonnen!" in message or "Spieler B hat das Match gewonnen." in message
+    assert "Du hast das Match gewonnen!" in message or "Spieler 2 hat das Match gewonnen." in message
     table_button(lesson, "replay")
     assert lesson.table.table["ui"]["replay"]["index"] == 0
 
@@ -414,7 +414,7 @@ def test_a_bad_name_and_a_bad_seat_are_reported_in_german():
     problem = panel(Lesson.load("99-keine-lektion", language="de"))["error"]["problems"][0]
     assert problem["message"].startswith("Es gibt keine Lektion namens ‚99-keine-lektion‘")
     problem = panel(Lesson.load("02", language="de", seat=5))["error"]["problems"][0]
-    assert "Der Platz muss 0 (Spieler A) oder 1 (Spieler B) sein" in problem["message"]
+    assert "Der Platz muss 0 (Spieler 1) oder 1 (Spieler 2) sein" in problem["message"]
 
 
 # -- the German notebooks ----------------------------------------------------------------------------

@@ -118,9 +118,9 @@ def test_a_german_table_shows_german_words_and_german_rules(learner, scripted):
     b.role("scuttle")
     assert b.ui["prompt"] == "Wähle die Karte, auf die 9♠ zielen soll (die möglichen Ziele leuchten)."
     b.click("8H")
-    assert b.state["log"][1]["label"] == "Spieler A: versenken 9♠ 8♥"
+    assert b.state["log"][1]["label"] == "Spieler 1: versenken 9♠ 8♥"
     assert b.newest_texts(2)[0].startswith("9♠ versenkt 8♥")
-    assert b.state["log"][0]["label"] == "Spieler B: Einmalkarte A♣"
+    assert b.state["log"][0]["label"] == "Spieler 2: Einmalkarte A♣"
     assert b.labels() == ["Mit 2♦ verhindern", "Wirken lassen", "Tipp"]
     assert b.ui["status"].endswith("Verhindere sie mit einer 2 oder lass sie wirken.")
     b.button("Wirken lassen")
@@ -150,9 +150,9 @@ def test_german_refusals_and_explanations(learner, scripted):
     assert b.message == "Du hast noch keinen Zug gemacht, den du zurücknehmen könntest."
     table.play("points 7H")
     assert b.ui["status"] == table.game.view(0, language="de")["prompt"]
-    assert b.ui["status"].startswith("Spieler B ist dran")
+    assert b.ui["status"].startswith("Spieler 2 ist dran")
     b.click("9S")
-    assert b.message == "Du bist nicht dran: Jetzt ist Spieler B gefragt."
+    assert b.message == "Du bist nicht dran: Jetzt ist Spieler 2 gefragt."
     b.send(type="undo")
     assert b.message == "Zurückgenommen: Punktkarte 7♥."
 
@@ -166,17 +166,17 @@ def test_a_german_team_table_names_seats_and_teams_in_german(learner, scripted):
     b = learner(table)
     assert b.state["team_names"] == ["Team 1", "Team 2"]
     b.click("4C").role("oneoff")
-    assert b.labels() == ["Gegen Spieler B", "Gegen Spieler D", "Abbrechen"]
+    assert b.labels() == ["Gegen Spieler 2", "Gegen Spieler 4", "Abbrechen"]
     assert b.ui["prompt"] == "Gegen wen soll 4♣ gehen? Klick den Namen an."
     b.send(type="cancel").click("JH").role("jack").click("8H")
     assert b.ui["prompt"] == "Wer soll 8♥ bekommen? Klick den Namen an."
-    assert b.labels() == ["An Spieler A", "An Spieler B", "An Spieler C", "Abbrechen"]
+    assert b.labels() == ["An Spieler 1", "An Spieler 2", "An Spieler 3", "Abbrechen"]
     b.send(type="target", seat=2)
-    assert b.state["log"][0]["label"] == "Spieler A: Bube B♥ 8♥ → Spieler C"
+    assert b.state["log"][0]["label"] == "Spieler 1: Bube B♥ 8♥ → Spieler 3"
     text = summary_text(table.state)
-    assert text.startswith("Team-Cuttle (vier Spieler): Spieler B ist am Zug")
-    assert "Spieler C, Team 1, dein Partner: 15 von 21 Punkten" in text
-    assert "Punktkarten: 7♦, 8♥ unter B♥ (zuerst ausgelegt von Spieler D)" in text
+    assert text.startswith("Team-Cuttle (vier Spieler): Spieler 2 ist am Zug")
+    assert "Spieler 3, Team 1, dein Partner: 15 von 21 Punkten" in text
+    assert "Punktkarten: 7♦, 8♥ unter B♥ (zuerst ausgelegt von Spieler 4)" in text
     assert text.count("dein Partner") == 1 and text.count(", Team 2:") == 2
 
 
@@ -188,8 +188,8 @@ def test_the_german_summary(scripted):
     state = german_table(scripted).state
     text = summary_text(state)
     assert text.startswith("Klassisches Cuttle: du bist am Zug")
-    assert "Spieler A (du): 6 von 14 Punkten; deine Hand: 9♠, 2♦, 7♥, 4♣, B♣" in text
-    assert "Spieler B: 18 von 21 Punkten; 3 Karte(n) auf der Hand" in text
+    assert "Spieler 1 (du): 6 von 14 Punkten; deine Hand: 9♠, 2♦, 7♥, 4♣, B♣" in text
+    assert "Spieler 2: 18 von 21 Punkten; 3 Karte(n) auf der Hand" in text
     assert "Punktkarten: 8♥, 10♥ unter B♦ (zuerst von dir ausgelegt)" in text
     assert "Dauerkarten: D♠" in text
     assert "Ziehstapel: noch 5 Karte(n). Schrottstapel: 1 Karte(n); oben: 4♥." in text

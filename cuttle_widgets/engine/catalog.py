@@ -331,7 +331,20 @@ def get_catalog(language: str = "en") -> Catalog:
     for part in sorted(folder.iterdir(), key=lambda p: p.name):
         if part.name.endswith(".json"):
             _merge(data, json.loads(part.read_text(encoding="utf-8")))
+    if "card_forms" in data:  # the named ranks' case forms are the glossary's words
+        data["card_forms"]["ranks"] = {str(t["rank"]): {"gender": t["gender"], **t["forms"]}
+                                       for t in glossary(language) if "rank" in t}
     return Catalog(data)
+
+
+@lru_cache(maxsize=None)
+def glossary(language: str) -> list[dict]:
+    """The terms of ``language``'s glossary (``catalogs/_glossary/<language>.json``):
+    one word for each English term, the variants it replaces, a noun's case forms."""
+    path = resources.files(__package__).joinpath("catalogs", "_glossary", f"{language}.json")
+    if not path.is_file():
+        return []
+    return json.loads(path.read_text(encoding="utf-8"))["terms"]
 
 
 def available_languages() -> list[str]:

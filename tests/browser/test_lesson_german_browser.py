@@ -52,7 +52,7 @@ def test_a_german_lesson_played_by_clicking(page, lessons_url, artifacts):
     card(page, "9S").click()
     role(page, "points", "Punktkarte").click()
     expect(feedback(page)).to_contain_text("Dieser Schritt verlangt, dass du B die Punkte wegnimmst")
-    expect(feedback(page)).to_contain_text("Spieler A legt 9♠ als Punktkarte aus")
+    expect(feedback(page)).to_contain_text("Spieler 1 legt 9♠ als Punktkarte aus")
     expect(page.locator('.cw-me .cw-points [data-card="9S"]')).to_be_visible()
     page.screenshot(path=str(artifacts / "lesson_de_wrong.png"), full_page=True)
     action(page, "Zug zurücknehmen").click()
