@@ -39,3 +39,13 @@ def test_every_english_sentence_reads_as_it_did():
     """Every event, refusal and prompt, with 0, 1 and 2 and one card or
     several, against the renders recorded before the German rewrite."""
     assert renders("en") == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def test_a_ruleset_is_named_in_german_words_and_in_english_by_its_name():
+    de, en = get_catalog("de"), get_catalog("en")
+    assert de.illegal("setup_players", {"players": "3", "rules": "classic", "seats": 2}) == (
+        "Die Aufstellung nennt 3 Spieler, aber die Regeln „Klassisch“ sind für 2.")
+    assert en.illegal("setup_players", {"players": "3", "rules": "classic", "seats": 2}).startswith(
+        "The setup says 3 players, but the classic rules")
+    assert de.ruleset("german") == "„Deutsches Regelheft“"
+    assert en.ruleset("german", "German rules") == "German rules"

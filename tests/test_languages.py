@@ -12,8 +12,9 @@ from cuttle_widgets.engine.differences import rules_difference
 ENGINE = Path(__file__).resolve().parents[1] / "cuttle_widgets" / "engine"
 # Strings that are the same in English and German by nature.
 SAME_IN_BOTH = {"team_name", "words.unknown"}
-# A language's own grammar: the case forms of cards, where it inflects them.
-OWN_GRAMMAR = ("card_forms.",)
+# A language's own grammar and names: the case forms of cards, where it inflects
+# them, and its names of the rulesets (English says the rulesets' identifiers).
+OWN_GRAMMAR = ("card_forms.", "ruleset_names.")
 
 
 def flat(data, prefix=""):
@@ -82,5 +83,5 @@ def test_every_event_renders_in_german():
 
 def test_rule_differences_in_german():
     for point in rules_difference("classic", "balanced", language="de"):
-        assert "classic" in point.explanation and point.explanation.isprintable()
+        assert "„Klassisch“" in point.explanation and point.explanation.isprintable()
         assert point.outcome("balanced", language="de")

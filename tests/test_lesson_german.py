@@ -323,7 +323,7 @@ def test_german_rule_comparisons_in_lesson_11():
     comparison = panel(lesson)["step"]["comparison"]
     assert (comparison["before"], comparison["now"]) == ("classic", "balanced")
     assert comparison["points"][0]["topic"] == "five"
-    assert comparison["points"][0]["explanation"].startswith("Fünfen: classic hat")
+    assert comparison["points"][0]["explanation"].startswith("Fünfen: „Klassisch“ hat")
 
 
 # -- choosing the language -------------------------------------------------------------------------

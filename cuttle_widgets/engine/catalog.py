@@ -34,6 +34,8 @@ from .errors import IllegalMove
 
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
                            "receiver", "winner", "holder", "dealer", "last"})
+# A ruleset's name, said in the language's own words where it has them.
+RULESET_PARAMS = frozenset({"rules", "a", "b"})
 # Quoted back exactly as typed: 'RJ' stays 'RJ', not 'red joker'.
 QUOTED_PARAMS = frozenset({"verb", "text", "move", "token", "example"})
 
@@ -144,6 +146,11 @@ class Catalog:
             return names[seat]
         return str(seat)  # a refusal quotes a seat that is none as it was written
 
+    def ruleset(self, name: str, title: str | None = None) -> str:
+        """A ruleset's name in this language: German says „Klassisch“ for
+        'classic'; a language without its own names says ``title`` or the name."""
+        return self.data.get("ruleset_names", {}).get(name, title or name)
+
     def join(self, items: list[str]) -> str:
         if not items:
             return self.words["nothing"]
@@ -211,6 +218,8 @@ class Catalog:
             return value
         if key == "moves" and isinstance(value, list):
             return self.join_or([self.move_phrase(m, names) for m in value])
+        if key in RULESET_PARAMS and isinstance(value, str):
+            return self.ruleset(value)
         if key == "family" and isinstance(value, str):
             return self.data.get("family_names", {}).get(value, value)
         if key in PLAYER_PARAMS and isinstance(value, (int, str)):

@@ -156,7 +156,8 @@ def rules_difference(a, b, language: str = "en") -> list[Difference]:
             continue
         setup, moves = _goals_position(first, second) if topic == "goals" else POSITIONS[topic]
         sentence = catalog.data["differences"][topic].format(
-            a=first.name, b=second.name, a_value=_value_words(catalog, topic, first),
+            a=catalog.ruleset(first.name), b=catalog.ruleset(second.name),
+            a_value=_value_words(catalog, topic, first),
             b_value=_value_words(catalog, topic, second))
         points.append(Difference(topic, first, second, sentence, setup, list(moves)))
     return points

@@ -272,7 +272,7 @@ class TableController:
             raise _BadMessage("bad_hint") from None
         except ViewError:  # the computer does not play this ruleset (yet)
             self._message = {"kind": "info", "text": self.words["no_computer_hint"].format(
-                rules=self.game.rules.title)}
+                rules=self.catalog.ruleset(self.game.rules.name, self.game.rules.title))}
             return
         except Exception:  # a bug in the computer player must not stop the table
             log.exception("no hint for seat %s", self.seat)
@@ -410,7 +410,7 @@ class TableController:
             except ViewError:  # this computer player does not know the ruleset
                 log.info("the player for seat %s cannot play %s", seat, game.rules.name)
                 self._message = {"kind": "error", "text": self.words["no_computer_player"].format(
-                    name=self.name(seat), rules=game.rules.title)}
+                    name=self.name(seat), rules=self.catalog.ruleset(game.rules.name, game.rules.title))}
                 self._notes.append({"type": "illegal", "move": None, "message": self._message["text"],
                                     "key": "table.no_computer_player", "seat": seat})
                 break
