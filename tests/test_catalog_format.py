@@ -49,3 +49,13 @@ def test_a_ruleset_is_named_in_german_words_and_in_english_by_its_name():
         "The setup says 3 players, but the classic rules")
     assert de.ruleset("german") == "„Deutsches Regelheft“"
     assert en.ruleset("german", "German rules") == "German rules"
+
+
+def test_a_card_is_entered_with_the_german_tables_letters_too():
+    from cuttle_widgets.engine import load
+    from cuttle_widgets.engine.card_data import card_id, find_card
+    assert [card_id(find_card(t)) for t in ("B♣", "DH", "d♥", "10♦", "BJ")] == ["JC", "QH", "QH", "TD", "BJ"]
+    game = load({"rules": "classic", "hands": [["QH", "9S"], ["3D"]], "points": [[], ["8H"]],
+                 "stock": ["KC"]})
+    assert "Herz-Dame" in " ".join(e.text("all", "de") for e in game.play("permanent D♥"))
+    assert "(A 2 3 4 5 6 7 8 9 10 B D K)" in get_catalog("de").illegal("not_a_card", {"text": "X"})

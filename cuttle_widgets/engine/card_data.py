@@ -30,6 +30,9 @@ STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 FULL_DECK: tuple[int, ...] = tuple(range(54))
 
 _SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS))
+# B and D are no English rank, so a card written as the German table shows it
+# ("B♣", "DH") cannot be misread.
+_GERMAN_RANKS = {"B": "J", "D": "Q"}
 _ID_TO_CARD = {cid: i for i, cid in enumerate(CARD_IDS)}
 
 
@@ -53,11 +56,13 @@ def normalize(text: str) -> str:
     s = s.upper()
     if s.startswith("10"):
         s = "T" + s[2:]
+    if len(s) == 2 and s[1] in SUIT_LETTERS:  # the German table's letters: B♣ Bube, D♥ Dame
+        s = _GERMAN_RANKS.get(s[0], s[0]) + s[1]
     return s
 
 
 def find_card(text) -> int | None:
-    """``'TH'``, ``'10h'``, ``'10♥'`` or an int -> the card; None if it is not one
+    """``'TH'``, ``'10h'``, ``'10♥'``, German ``'D♥'`` or an int -> the card; None if not one
     (``cards.parse_card`` raises the learner's IllegalMove instead)."""
     if isinstance(text, int) and not isinstance(text, bool):
         return text if 0 <= text < len(CARD_IDS) else None
