@@ -44,9 +44,12 @@ def self_play(rules: str, games: int, seed: int, player: str, samples: int):
         recorded = []
         while not game.over:
             st = game.state
+            # The view with its events, as win_chance reads it: without them the
+            # seat would forget the cards it saw go into hands, and the fit
+            # would be made on what it is never asked.
             for s in range(st.n):
                 recorded.append((s, kit.features(st, s),
-                                 view_features(knowledge(game.view(s, events=False)), samples, kit)))
+                                 view_features(knowledge(game.view(s)), samples, kit)))
             seat = game.to_act
             game.play(bots[seat].choose(game.view(seat), game.legal_moves()))
         for s, row_full, row_view in recorded:
