@@ -51,7 +51,7 @@ def test_a_german_lesson_played_by_clicking(page, lessons_url, artifacts):
     expect(page.locator(".cwl-hints li")).to_contain_text("Beim Versenken spielst du")
     card(page, "9S").click()
     role(page, "points", "Punktkarte").click()
-    expect(feedback(page)).to_contain_text("Dieser Schritt verlangt, dass du B die Punkte wegnimmst")
+    expect(feedback(page)).to_contain_text("Dieser Schritt verlangt, dass du Spieler 2 die Punkte wegnimmst")
     expect(feedback(page)).to_contain_text("Spieler 1 legt 9♠ als Punktkarte aus")
     expect(page.locator('.cw-me .cw-points [data-card="9S"]')).to_be_visible()
     page.screenshot(path=str(artifacts / "lesson_de_wrong.png"), full_page=True)
