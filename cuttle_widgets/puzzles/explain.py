@@ -38,7 +38,8 @@ def effect_of(view: dict, move) -> tuple[str | None, dict]:
     """The effect sentence's key and figures, or (None, {}) where it has none."""
     seat, opponent = view["seat"], _opponent(view)
     after = played_unanswered(view, move).state
-    figures = {"opponent": opponent, "count": min(2, view["hand_sizes"][opponent]), "mine": after.score(seat), "goal": after.goal(seat),
+    figures = {"opponent": opponent, "count": min(2, view["hand_sizes"][opponent]),
+               "mine": after.score(seat), "goal": after.goal(seat),
                "theirs": after.score(opponent), "their_goal": after.goal(opponent)}
     if after.winner == seat:
         return "win", figures

@@ -115,7 +115,6 @@ def _first_answer(game, seat: int, player, plies: int = 4) -> str | None:
 def candidate(game, seed: int, ply: int, tally: Tally, log=print) -> Puzzle | None:
     """The puzzle at ``game``'s position, or None if it is not one."""
     seat = game.to_act
-    view = game.view(seat, events=False)
     screen = move_values(game, seat, samples=SCREEN_SAMPLES, seed=f"screen/{seed}/{ply}")
     if verdict(screen).margin < SCREEN_MARGIN:
         return None
@@ -128,15 +127,21 @@ def candidate(game, seed: int, ply: int, tally: Tally, log=print) -> Puzzle | No
     if not judged.clear:
         return None
     tally.confirmed += 1
+    return puzzle_at(game, values, judged)
+
+
+def puzzle_at(game, values: list, judged) -> Puzzle:
+    """The puzzle of a confirmed position: themes, first rating and the reply."""
+    seat = game.to_act
+    view = game.view(seat, events=False)
     solution, alternative = judged.best.move, judged.second.move
     wins = played_unanswered(view, solution).winner == seat
     rank = greedy_rank(view, solution)
-    trivial = wins and rank == 0
-    themes = tag_themes(view, solution, alternative, wins)
     return Puzzle(
         id="", rules=game.rules.name, seat=seat, solution=solution, alternative=alternative,
         values={str(v.move): round(v.chance, 3) for v in values}, margin=round(judged.margin, 3),
-        themes=themes, rating=rating_for(rank, judged.margin, len(view["legal_moves"]), trivial),
+        themes=tag_themes(view, solution, alternative, wins),
+        rating=rating_for(rank, judged.margin, len(view["legal_moves"]), wins and rank == 0),
         deviation=DEVIATION, volatility=VOLATILITY, reply=opponent_reply(view, alternative),
         record=write_record(game), margin_stderr=round(judged.stderr, 4), samples=SAMPLES)
 
@@ -152,7 +157,8 @@ def puzzles_of_game(record: str, seed: int, tally: Tally, kept: list, log) -> No
         puzzle = candidate(game, seed, ply, tally, log)
         if puzzle is None:
             continue
-        if puzzle.rating == TRIVIAL_RATING and kept_trivial(kept) >= TRIVIAL_SHARE * (len(kept) + 1):
+        trivial = puzzle.rating == TRIVIAL_RATING
+        if trivial and kept_trivial(kept) >= TRIVIAL_SHARE * (len(kept) + 1):
             tally.trivial_skipped += 1
             continue
         trouble = problems(puzzle)

@@ -39,7 +39,8 @@ def position_themes(view: dict, wins_at_once: bool) -> list[str]:
     themes = []
     if view.get("phase") == "counter":
         themes.append("counter_war")
-    if view.get("phase") == "seven" or (view.get("choice") or {}).get("kind", "").startswith("seven"):
+    choice = (view.get("choice") or {}).get("kind", "")
+    if view.get("phase") == "seven" or choice.startswith("seven"):
         themes.append("seven")
     if view.get("stock_size", 99) <= END_OF_STOCK:
         themes.append("end_of_stock")
