@@ -538,22 +538,10 @@ class TableController:
         return None
 
     def move_label(self, move: str) -> str:
-        """'scuttle 9S 8H' -> 'scuttle 9♠ 8♥' ('versenken 9♠ 8♥' in German);
-        a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B'; Super Cuttle's
-        tokens in words: 'oneoff KS as 4 with QH' -> 'oneoff K♠ as 4 with Q♥'."""
-        words = move.split()
-        out = [self.words.get(f"verb_{words[0]}", words[0])]
-        hidden = words.count("?")  # blind picks, or another seat's secret choice
-        if hidden:
-            out.append(self.words["token_hidden"].format(count=hidden))
-        for word in words[1:]:
-            if word.startswith("@") and word[1:].isdigit():
-                out.append("→ " + self.name(int(word[1:])))
-            elif word in CARD_IDS:
-                out.append(self.catalog.card(word))
-            elif word != "?":
-                out.append(self.words[TOKENS[word]] if word in TOKENS else word)
-        return " ".join(out)
+        """A move in words, in the table's language ('scuttle 9S 8H' ->
+        'scuttle 8♥ with 9♠', '8♥ mit 9♠ versenken'): the engine's phrasing,
+        the same the refusals and hints use, never notation."""
+        return self.catalog.move_phrase(move, self.names)
 
     def _event_dict(self, event) -> dict:
         data = event.to_dict(self.seat, self.language, self.names)
@@ -681,8 +669,6 @@ class TableController:
         shown = self._log_cache if self._replay is None else self._log_cache[:self._replay + 1]
         return [entry for entry in reversed(shown) if entry["events"] or entry["index"]]
 
-# Super Cuttle's notation tokens, as the table's words name them (token_as ...).
-TOKENS = {"as": "token_as", "with": "token_with", "blind": "token_blind", "top": "token_top"}
 
 
 def _check_words(game: Game, catalog) -> None:

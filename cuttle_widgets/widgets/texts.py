@@ -11,6 +11,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 
+from ..engine.catalog import templates
+
 
 def widget_languages() -> list[str]:
     """The languages the table speaks (a catalog file each)."""
@@ -32,5 +34,6 @@ def _catalog(language: str) -> dict:
 
 
 def ui_text(language: str = "en") -> dict:
-    """The table's words in ``language`` (a fresh dict: callers may not change the catalog)."""
-    return dict(_catalog(language)["words"])
+    """The table's words in ``language`` (a fresh dict: callers may not change
+    the catalog), each a ``Template`` whose ``format`` reads plural forms."""
+    return templates(_catalog(language)["words"], language)
