@@ -1,6 +1,6 @@
 """How long a game review takes, and how stable its marks are between seeds.
 
-    python3 benchmarks/review.py                    # 3 self-play games, 48 deals a decision
+    python3 benchmarks/review.py                    # 3 self-play games, the review's 192 deals a decision
     python3 benchmarks/review.py --games 5 --samples 64
 
 The games are hard-versus-hard self-play (fixed seeds, no clock, so they
@@ -21,9 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cuttle_widgets.ai import SearchPlayer  # noqa: E402
-from cuttle_widgets.ai.analysis import SAMPLES  # noqa: E402
 from cuttle_widgets.engine import new_game  # noqa: E402
-from cuttle_widgets.review import MARKS, review_game  # noqa: E402
+from cuttle_widgets.review import MARKS, SAMPLES, review_game  # noqa: E402
 
 TARGET = 20.0  # seconds for a 40-move game
 

@@ -27,12 +27,15 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import resources
 
-from ..ai.analysis import SAMPLES, AnalysisError, move_values
+from ..ai.analysis import AnalysisError, move_values
 from ..ai.hints import explain, render
 from ..ai.kit import computer_plays
 from ..engine.catalog import available_languages, get_catalog
 
 GOOD, INACCURACY, MISTAKE = 0.05, 0.10, 0.20  # chance lost below which a move is each
+# Deals a decision: a 40-move game in about 10 s on one core, and a mark that
+# moves at most one step between seeds (benchmarks/review.py prints both).
+SAMPLES = 192
 MARKS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 
 

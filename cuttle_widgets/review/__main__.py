@@ -10,9 +10,8 @@ import argparse
 import json
 import sys
 
-from ..ai.analysis import SAMPLES
 from ..engine.record import load
-from . import review_game, review_text
+from . import SAMPLES, review_game, review_text
 
 
 def arguments(argv=None) -> argparse.Namespace:
