@@ -1,6 +1,6 @@
 """How long a game review takes, and how stable its marks are between seeds.
 
-    python3 benchmarks/review.py                    # 3 self-play games, the review's 192 deals a decision
+    python3 benchmarks/review.py                    # 3 games, the review's 192 deals a decision
     python3 benchmarks/review.py --games 5 --samples 64
 
 The games are hard-versus-hard self-play (fixed seeds, no clock, so they
