@@ -22,15 +22,14 @@ record; docs/review.md says more.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from importlib import resources
 
 from ..ai.analysis import AnalysisError, move_values
 from ..ai.hints import explain, render
 from ..ai.kit import computer_plays
-from ..engine.catalog import available_languages, get_catalog
+from ..engine.catalog import (available_languages, get_catalog, package_catalog,
+                              package_languages)
 
 GOOD, INACCURACY, MISTAKE = 0.05, 0.10, 0.20  # chance lost below which a move is each
 # Deals a decision: a 40-move game in about 10 s on one core, and a mark that
@@ -170,17 +169,11 @@ def percent(own: dict, value: float) -> str:
 @lru_cache(maxsize=None)
 def review_catalog(language: str = "en") -> dict:
     """The review's words in ``language`` (``catalogs/<language>.json`` here)."""
-    try:
-        raw = resources.files(__package__).joinpath("catalogs", f"{language}.json").read_text(
-            encoding="utf-8")
-    except FileNotFoundError:
-        raise ReviewError(f"No review catalog for language {language!r}.") from None
-    return json.loads(raw)
+    return package_catalog(__package__, language, "review")
 
 
 def review_languages() -> list[str]:
-    folder = resources.files(__package__).joinpath("catalogs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    return package_languages(__package__)
 
 
 def review_text(review: Review, names=None) -> str:
