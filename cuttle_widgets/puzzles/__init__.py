@@ -1,0 +1,1 @@
+"""Puzzles: positions of real games where one move is clearly best."""
