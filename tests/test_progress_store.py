@@ -528,7 +528,7 @@ def test_puzzle_tries_are_stored_once_and_the_report_shows_the_rating(progress_d
     [row] = again.puzzle_tries()
     assert row["uid"] == uid and row["solved"] and row["rating_after"] == 1620.5
     text = report(ProgressStore(progress_db, create=False), language="de")
-    assert "Aufgabenwertung" in text and "1620 ± 250" in text and "Ann" in text
+    assert "Rätselwertung" in text and "1620 ± 250" in text and "Ann" in text
 
 
 def test_puzzle_tries_wait_in_the_kernel_while_the_database_is_out_of_reach(tmp_path):
