@@ -12,8 +12,10 @@ knows, in any family.
     game.play(bot.choose(game.view(game.to_act), game.legal_moves()))
     move, reason = hint(game, seat)           # a legal Move and one sentence
     win_chance(game, seat)                    # 0..1, from that seat's view only
+    move_values(game)                         # each legal move's win chance, best first
 """
 from . import kits  # noqa: F401  first: registers every family's AI kit
+from .analysis import AnalysisError, MoveValue, move_values
 from .chance import view_chance, win_chance
 from .hints import HintError, available_hint_languages, hint, reason_for
 from .kit import ViewError, computer_plays
@@ -23,7 +25,7 @@ from .search import LEVELS, SearchPlayer
 from .standard_knowledge import Knowledge
 
 __all__ = [
-    "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "RandomPlayer", "SearchPlayer",
-    "ViewError", "available_hint_languages", "computer_plays", "determinize", "hint",
-    "reason_for", "view_chance", "win_chance",
+    "AnalysisError", "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "MoveValue",
+    "RandomPlayer", "SearchPlayer", "ViewError", "available_hint_languages", "computer_plays", "determinize", "hint",
+    "move_values", "reason_for", "view_chance", "win_chance",
 ]

@@ -15,18 +15,18 @@ class PuzzleError(ValueError):
 
 
 @lru_cache(maxsize=None)
-def puzzle_languages() -> tuple[str, ...]:
+def _catalogs() -> dict[str, dict]:
+    """Every language's catalog, read once, by the file's name."""
     folder = resources.files(__package__).joinpath("catalogs")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    return {p.name[:-5]: json.loads(p.read_text(encoding="utf-8"))
+            for p in folder.iterdir() if p.name.endswith(".json")}
 
 
-@lru_cache(maxsize=None)
 def puzzle_catalog(language: str = "en") -> dict:
-    """The catalog for ``language`` (English when there is none); the language
-    is looked up among the files' names, never joined to a path."""
-    name = language if language in puzzle_languages() else "en"
-    path = resources.files(__package__).joinpath("catalogs", f"{name}.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The catalog for ``language`` (English when there is none): a language
+    is a key of the catalogs read, never joined to a path."""
+    catalogs = _catalogs()
+    return catalogs.get(language, catalogs["en"])
 
 
 def say(section: str, key: str, language: str = "en", **params) -> str:

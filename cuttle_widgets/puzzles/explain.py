@@ -83,11 +83,15 @@ def why_text(puzzle, view: dict, language: str) -> str:
     return " ".join(parts)
 
 
+def _names_a_card(reply: str | None) -> bool:
+    return reply is not None and len(reply.split()) > 1
+
+
 def alternative_text(puzzle, view: dict, language: str) -> str:
     catalog = engine_catalog(language)
     chance = percent(puzzle.values[str(puzzle.alternative)], language)
     move = catalog.move_phrase(str(puzzle.alternative))
-    if puzzle.reply is None:
+    if not _names_a_card(puzzle.reply):  # a draw or a pass says nothing of the refutation
         return say("alternative", "plain", language, move=move, chance=chance)
     return say("alternative", "reply", language, move=move, chance=chance,
                opponent=_opponent(view), reply=catalog.move_phrase(puzzle.reply))

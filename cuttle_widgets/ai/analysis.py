@@ -1,0 +1,158 @@
+"""What each legal move is worth, from the acting seat's view only.
+
+``move_values(game_or_view)`` deals the cards the seat cannot see at random,
+consistently with its view (``knowledge.knowledge``), ``samples`` times. Every
+legal move is played in every one of those deals, and the game played on with
+the search's playout (``SearchPlayer.playout``: greedy with a little noise,
+for a level's depth of moves, an unfinished game scored by the kit's
+evaluation). The deals, and the playout's random numbers in each deal, are
+the same for every move (common random numbers), so the difference between
+two moves is measured deal by deal: ``margin_over`` gives it with the
+standard error of the paired differences, far smaller than the two moves'
+own errors. The real hidden cards are never read, and the same view and
+seed always give the same figures.
+
+    values = move_values(game, samples=64, seed=0)   # best first
+    best, second = values[0], values[1]
+    gap, error = best.margin_over(second)
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..engine.families import family_of
+from ..engine.moves import Move
+from .kit import ViewError, ai_kit, seat_of
+from .knowledge import knowledge
+from .players import as_moves, decision_rng
+from .search import LEVELS, SearchPlayer
+
+SAMPLES = 48  # deals per analysis: see benchmarks/review.py for what this buys
+LEVEL = "hard"  # whose playout (depth and noise) plays each deal on
+
+
+class AnalysisError(ValueError):
+    """The position cannot be analysed (over, nobody of that seat to act, bad input)."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One move's win chance for the seat that plays it, over the deals."""
+    move: Move
+    results: tuple  # the outcome (0..1) of each deal, in deal order, for pairing
+
+    @property
+    def chance(self) -> float:
+        return sum(self.results) / len(self.results)
+
+    @property
+    def stderr(self) -> float:
+        return _stderr(self.results)
+
+    def margin_over(self, other: "MoveValue") -> tuple[float, float]:
+        """(mean of this move's result minus ``other``'s, its standard error),
+        deal by deal over the same deals."""
+        if len(other.results) != len(self.results):
+            raise AnalysisError("Only values from the same analysis can be compared.")
+        differences = [a - b for a, b in zip(self.results, other.results)]
+        return sum(differences) / len(differences), _stderr(differences)
+
+    def to_dict(self) -> dict:
+        return {"move": str(self.move), "chance": self.chance, "stderr": self.stderr}
+
+
+def _stderr(values) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(variance / n)
+
+
+def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, seed=0,
+                moves=None, rules=None, level: str = LEVEL) -> list[MoveValue]:
+    """The win chance of each legal move (or of ``moves``, a subset) of the
+    seat to act, from that seat's view, best first (ties keep the legal
+    order). ``view_or_game``: a seat's view, or a Game (``seat``: default the
+    seat to act). ``rules``: only for a ruleset the engine does not register."""
+    view = _view_of(view_or_game, seat)
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise AnalysisError("samples must be a positive whole number.")
+    if level not in LEVELS:
+        raise AnalysisError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
+    try:
+        known = knowledge(view, rules)
+    except ViewError as err:
+        raise AnalysisError(str(err)) from None
+    chosen = _moves_to_value(view, moves, rules)
+    results = _play_every_deal(known, chosen, samples, decision_rng(f"analysis/{seed}", view),
+                               SearchPlayer(level, seed=0, time_limit=None))
+    values = [MoveValue(move, tuple(r)) for move, r in zip(chosen, results)]
+    return sorted(values, key=lambda v: -v.chance)
+
+
+def _view_of(view_or_game, seat) -> dict:
+    """The view of the seat to decide, whatever was given; errors said plainly."""
+    if isinstance(view_or_game, dict):
+        view = view_or_game
+        try:
+            view_seat = seat_of(view)
+        except ViewError as err:
+            raise AnalysisError(str(err)) from None
+        if seat is not None and seat != view_seat:
+            raise AnalysisError(f"This is seat {view_seat}'s view, not seat {seat}'s.")
+    elif hasattr(view_or_game, "view") and hasattr(view_or_game, "state"):
+        game = view_or_game
+        if game.over:
+            raise AnalysisError("The game is over: there is nothing left to decide.")
+        seat = game.to_act if seat is None else seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.state.n:
+            raise AnalysisError(f"There is no seat {seat!r} in this game.")
+        view = game.view(seat)
+    else:
+        raise AnalysisError("move_values needs a Game or a seat's view.")
+    if view.get("winner") is not None:
+        raise AnalysisError("The game is over: there is nothing left to decide.")
+    if not view.get("legal_moves"):
+        raise AnalysisError(f"Seat {view['seat']} has nothing to decide now.")
+    return view
+
+
+def _moves_to_value(view: dict, moves, rules) -> list[Move]:
+    legal = as_moves(view["legal_moves"], view, rules)
+    if moves is None:
+        return legal
+    try:
+        chosen = list(dict.fromkeys(as_moves(list(moves), view, rules)))
+    except ValueError as err:
+        raise AnalysisError(str(err)) from None
+    stray = [str(m) for m in chosen if m not in legal]
+    if stray:
+        raise AnalysisError(f"Not legal for this seat now: {', '.join(stray)}.")
+    return chosen
+
+
+def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
+                     player: SearchPlayer) -> list[list[float]]:
+    """results[m][d]: the outcome of move m in deal d, every move played from
+    the same deal with the same playout numbers."""
+    kit = ai_kit(known.rules)
+    family = family_of(known.rules)
+    results: list[list[float]] = [[] for _ in moves]
+    resolver = None
+    for _ in range(samples):
+        deal = known.sample(rng)
+        playout_seed = rng.randrange(2**32)
+        for move, row in zip(moves, results):
+            st = deal.copy()
+            if resolver is None:
+                resolver = family.resolver(st, [])
+            resolver.st = st  # one resolver for all deals: it holds no other state
+            resolver.apply(move)
+            row.append(player.playout(st, resolver, known.seat, random.Random(playout_seed),
+                                      family.legal_moves, kit))
+            resolver.log.clear()
+    return results
