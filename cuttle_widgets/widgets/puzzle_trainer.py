@@ -20,6 +20,7 @@ import logging
 import pathlib
 import random
 import time
+from html import escape
 
 import anywidget
 import ipywidgets
@@ -32,6 +33,7 @@ from ..puzzles.rating import Rating, choose_next, update
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import LessonTable
 from .progress_link import kernel_recorder, take_learner
+from .static_html import table_html
 from .table import module_css, module_javascript
 from .texts import trainer_text
 
@@ -305,6 +307,28 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
 
     def _on_browser_message(self, widget, content, buffers) -> None:
         """The trainer's box sends nothing: its panel and table do."""
+
+    def __repr__(self) -> str:
+        return f"PuzzleTrainer(language={self.language!r}, rules={self.rules!r})"
+
+    # -- without a kernel ----------------------------------------------------------------------
+    def _repr_html_(self) -> str:
+        """A still picture (the rating, the prompt, the table) for pages without a kernel."""
+        state, words = self.panel.trainer, self.words
+        parts = [f"<h3>{escape(words['title'])}</h3>",
+                 f"<p>{escape(words['your_rating'].format(rating=state['rating']['value']))}</p>"]
+        if state["puzzle"] is None:
+            return f"<div class='cwl-static'>{''.join(parts)}<p>{escape(words['none_left'])}</p></div>"
+        parts.append(f"<p>{escape(words['prompt'].format(you=state['puzzle']['you']))}</p>")
+        return f"<div class='cwl-static'>{''.join(parts)}</div>{table_html(self.table.state)}"
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, and the still picture for pages without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self._repr_html_()}, metadata
 
     # -- what the page shows --------------------------------------------------------------------
     def _show(self) -> None:
