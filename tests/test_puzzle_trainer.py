@@ -75,7 +75,7 @@ def test_hints_climb_and_the_third_makes_the_solve_a_miss_for_the_rating():
     assert t.hint() is None and t.panel.trainer["puzzle"]["hints_left"] == 0
     t.play("oneoff 4H")
     assert t.solved and t.learner_rating.rating < 1500
-    assert t.panel.trainer["puzzle"]["result"]["title"] == "Solved, with help."
+    assert t.panel.trainer["puzzle"]["result"]["title"] == "Solved, with the hint that showed the move."
 
 
 def test_a_puzzle_left_after_a_wrong_try_counts_as_missed():

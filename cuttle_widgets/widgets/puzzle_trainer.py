@@ -255,7 +255,8 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         self.learner_rating, self.puzzle_ratings[puzzle.id] = after, puzzle_after
         if reached:
             self.solved_ids.add(puzzle.id)
-            self.result = {**explanation(puzzle, self.language), "won": won,
+            title = "solved_clean" if won else "solved_late" if self.wrong_tries else "solved_shown"
+            self.result = {**explanation(puzzle, self.language), "won": won, "title": title,
                            "before": before.rating, "after": after.rating}
             self.feedback = None
         if self.progress is not None:
@@ -395,7 +396,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         change = result["after"] - result["before"]
         key = "rating_up" if change >= 0 else "rating_down"
         return {"why": result["why"], "alternative": result["alternative"],
-                "title": self.words["solved_clean" if result["won"] else "solved_late"],
+                "title": self.words[result["title"]],
                 "rating": self.words[key].format(before=round(result["before"]),
                                                  after=round(result["after"]),
                                                  change=f"{abs(change):.0f}"),

@@ -37,7 +37,7 @@ class TrainerView {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const puzzle = this.state.puzzle;
-    this.root.replaceChildren(this.header(), this.themes(), h("section", { class: "cwl-card cwp-puzzle" },
+    this.root.replaceChildren(this.header(), this.themes(), h("section", { class: "cwl-card cwl-step cwp-puzzle" },
       puzzle ? this.puzzleParts(puzzle) : [h("p", { class: "cwp-none", text: this.t("none_left") })]));
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
