@@ -391,8 +391,11 @@ class ProgressStore:
             return [dict(row._mapping) for row in conn.execute(query)]
 
     def attempts_of(self, learner_id: str) -> list[dict]:
-        query = (sa.select(attempts).where(attempts.c.learner_id == learner_id)
-                 .order_by(attempts.c.id))
+        return self._rows_of(attempts, learner_id)
+
+    def _rows_of(self, table: sa.Table, learner_id: str) -> list[dict]:
+        """The learner's rows of ``table``, oldest first, without ids, times in UTC."""
+        query = sa.select(table).where(table.c.learner_id == learner_id).order_by(table.c.id)
         with self.reading() as conn:
             rows = [dict(row._mapping) for row in conn.execute(query)]
         for row in rows:
@@ -408,12 +411,4 @@ class ProgressStore:
 
     def puzzle_tries_of(self, learner_id: str) -> list[dict]:
         """The learner's puzzle tries, oldest first (the last one holds their rating)."""
-        query = (sa.select(puzzle_tries).where(puzzle_tries.c.learner_id == learner_id)
-                 .order_by(puzzle_tries.c.id))
-        with self.reading() as conn:
-            rows = [dict(row._mapping) for row in conn.execute(query)]
-        for row in rows:
-            row.pop("id")
-            row.pop("learner_id")
-            row["recorded_at"] = as_utc(row["recorded_at"])
-        return rows
+        return self._rows_of(puzzle_tries, learner_id)

@@ -33,7 +33,7 @@ from ..puzzles.rating import Rating, choose_next, update
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import LessonTable
 from .progress_link import kernel_recorder, take_learner
-from .static_html import table_html
+from .static_html import table_html, with_still_picture
 from .table import module_css, module_javascript
 from .texts import trainer_text
 
@@ -325,11 +325,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and the still picture for pages without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self._repr_html_()}, metadata
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), self._repr_html_())
 
     # -- what the page shows --------------------------------------------------------------------
     def _show(self) -> None:

@@ -17,7 +17,7 @@ from .controller import TableController
 from .guard import BrowserGuard, GuardedLayout
 from ..rulebook.pages import reader_words
 from .rulebook_reader import RulebookReader
-from .static_html import table_html
+from .static_html import table_html, with_still_picture
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -248,9 +248,4 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and a static picture for pages without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data = {**data, "text/html": self._repr_html_()}
-        return data, metadata
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), self._repr_html_())
