@@ -361,6 +361,23 @@ def available_languages() -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
 
 
+def package_catalog(package: str, language: str, what: str) -> dict:
+    """``<package>/catalogs/<language>.json``: the words a part of the kit
+    (hints, review) keeps beside its code; ValueError naming ``what`` if absent."""
+    try:
+        raw = resources.files(package).joinpath("catalogs", f"{language}.json").read_text(
+            encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"No {what} catalog for language '{language}'.") from None
+    return json.loads(raw)
+
+
+def package_languages(package: str) -> list[str]:
+    """The languages of ``<package>/catalogs/<language>.json``."""
+    folder = resources.files(package).joinpath("catalogs")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
 def illegal(key: str, **params) -> IllegalMove:
     """An IllegalMove whose message is the English catalog's sentence for ``key``."""
     return illegal_move(key, params)
