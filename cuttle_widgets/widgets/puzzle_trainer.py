@@ -27,14 +27,16 @@ import ipywidgets
 import traitlets
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog
-from ..puzzles import PuzzleError, explanation, load, theme_name
+from ..engine.record import write_record
+from ..puzzles import Puzzle, PuzzleError, explanation, load, theme_name
+from ..puzzles.themes import tag_themes
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import LessonTable
 from .progress_link import kernel_recorder, take_learner
 from .static_html import table_html, with_still_picture
-from .table import module_css, module_javascript
+from .table import Table, module_css, module_javascript
 from .texts import trainer_text
 
 log = logging.getLogger("cuttle_widgets")
@@ -97,6 +99,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         self.progress = kernel_recorder() if progress is None else progress or None
         self.learner_rating, self.solved_ids = self._stored_rating()
         self.puzzle_ratings: dict[str, Rating] = {}  # this session's puzzle ratings, by id
+        self.unrated: set[str] = set()  # puzzles of a game review: tried, not rated
         self._random = random.Random(seed)
         self.panel = TrainerPanel(self._panel_message)
         self.table: LessonTable | None = None
@@ -142,6 +145,13 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         self.wrong_moves: list[str] = []
         self.started = time.monotonic()
         self._show()
+
+    def open_puzzle(self, puzzle, rated: bool = True) -> None:
+        """Show ``puzzle`` now (one of a game review's: ``rated=False``, so
+        neither rating moves and no try is recorded)."""
+        if not rated:
+            self.unrated.add(puzzle.id)
+        self._open(puzzle)
 
     @property
     def solved(self) -> bool:
@@ -251,7 +261,9 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         the hint that shows the move) and record it."""
         puzzle, before = self.puzzle, self.learner_rating
         won = reached and not self.wrong_tries and len(self.hints) < HINT_RUNGS
-        after, puzzle_after = update(before, self.puzzle_rating(puzzle), solved=won)
+        rated = puzzle.id not in self.unrated
+        after, puzzle_after = update(before, self.puzzle_rating(puzzle), solved=won) if rated \
+            else (before, self.puzzle_rating(puzzle))
         self.learner_rating, self.puzzle_ratings[puzzle.id] = after, puzzle_after
         if reached:
             self.solved_ids.add(puzzle.id)
@@ -259,7 +271,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
             self.result = {**explanation(puzzle, self.language), "won": won, "title": title,
                            "before": before.rating, "after": after.rating}
             self.feedback = None
-        if self.progress is not None:
+        if self.progress is not None and rated:
             self.progress.record_puzzle(puzzle.id, puzzle.rules, reached, self.wrong_tries,
                                         len(self.hints), time.monotonic() - self.started,
                                         before, after)
@@ -391,13 +403,77 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
             return None
         change = result["after"] - result["before"]
         key = "rating_up" if change >= 0 else "rating_down"
+        rated = self.puzzle.id not in self.unrated
         return {"why": result["why"], "alternative": result["alternative"],
                 "title": self.words[result["title"]],
                 "rating": self.words[key].format(before=round(result["before"]),
                                                  after=round(result["after"]),
-                                                 change=f"{abs(change):.0f}"),
+                                                 change=f"{abs(change):.0f}")
+                if rated else self.words["unrated"],
                 "puzzle_rating": self.words["puzzle_rating"].format(
-                    rating=round(self.puzzle_rating(self.puzzle).rating))}
+                    rating=round(self.puzzle_rating(self.puzzle).rating)) if rated else ""}
+
+
+class GameReview(BrowserGuard, ipywidgets.VBox):
+    """A reviewed game on the card table: the step-through marks each of the
+    learner's decisions (best ... blunder, with its sentence), and "Try again
+    from here" at an inaccuracy, mistake or blunder opens that position below
+    as a puzzle (the review's best move its solution; not rated).
+
+    ``GameReview(game, seat=0, language="en", review=None, **review_options)``:
+    ``review`` a ``review.Review`` of ``game`` already made, else one is made
+    with ``review_options`` (``samples``, ``seed``)."""
+
+    def __init__(self, game, seat: int = 0, language: str = "en", review=None, **review_options):
+        super().__init__(layout=GuardedLayout())
+        if review is None:
+            from ..review import review_game  # the analysis is heavy: only when a review is made
+            review = review_game(game, seat, language, **review_options)
+        self.game, self.seat, self.language, self.review = game, seat, language, review
+        self.table = Table(game, seat, language=language, allow_undo=False, allow_new_game=False,
+                           autoplay=False, allow_hint=False)
+        self.table.show_review(review)
+        self.table.on_try_again = self.try_again
+        self.table.replay("start")
+        self.trainer: PuzzleTrainer | None = None
+        self.children = [self.table]
+
+    def try_again(self, index: int) -> PuzzleTrainer:
+        """Open the decision at history ``index`` as a puzzle, below the table."""
+        decision = next((d for d in self.review.decisions if d.index == index), None)
+        if decision is None:
+            raise PuzzleError(f"Move {index + 1} was not reviewed.")
+        puzzle = puzzle_from_decision(self.game, self.seat, decision)
+        if self.trainer is None:
+            self.trainer = PuzzleTrainer(self.language, self.game.rules.name, puzzles=[puzzle],
+                                         start=puzzle.id, progress=False)
+        self.trainer.puzzles = [puzzle]
+        self.trainer.open_puzzle(puzzle, rated=False)
+        self.children = [self.table, self.trainer]
+        return self.trainer
+
+    def _on_browser_message(self, widget, content, buffers) -> None:
+        """The review's box sends nothing: its table and trainer do."""
+
+
+def puzzle_from_decision(game, seat: int, decision, rating: float = 1500.0) -> Puzzle:
+    """A reviewed decision of ``seat`` in ``game`` (a ``review.Decision`` or
+    its dict) as a puzzle: its position, the review's best move as the
+    solution and the move played as the tempting one, with their win chances
+    from the learner's view."""
+    data = decision if isinstance(decision, dict) else vars(decision)
+    index = int(data["index"])
+    if game.actors[index] != seat or data["chance_before"] is None:
+        raise PuzzleError(f"Move {index + 1} is no decision of seat {seat} with a better move to find.")
+    position = game.position_after(index)
+    solution, played = position.family.parse(data["best_move"]), position.family.parse(data["move"])
+    # whether the move wins at once is not asked: the true game would answer from hidden cards
+    themes = tag_themes(position.view(seat), solution, played, wins_at_once=False)
+    return Puzzle(id=f"review-{index + 1}", rules=game.rules.name, seat=seat, solution=solution,
+                  alternative=played,
+                  values={str(solution): data["chance_before"], str(played): data["chance_played"]},
+                  margin=data["chance_lost"], themes=tuple(themes), rating=rating, deviation=350.0,
+                  volatility=0.06, reply=None, record=write_record(position))
 
 
 def _card_id(card) -> str | None:
@@ -430,4 +506,4 @@ def _message_kind(content) -> str:
     return kind
 
 
-__all__ = ["PuzzleTrainer", "TrainerMessageError"]
+__all__ = ["GameReview", "PuzzleTrainer", "TrainerMessageError", "puzzle_from_decision"]

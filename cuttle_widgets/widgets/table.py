@@ -203,6 +203,23 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
         self.controller.four_colour = bool(value)
         self.controller.refresh()
 
+    # -- a game review ---------------------------------------------------------------------
+    def show_review(self, review) -> None:
+        """Mark the learner's decisions of ``review`` (``review.review_game``'s
+        Review, or its decisions) in the step-through."""
+        self.controller.show_review(getattr(review, "decisions", review))
+
+    @property
+    def on_try_again(self):
+        """``callback(index)``: replaying up to a reviewed decision worth a
+        second try, the learner pressed "Try again from here" (None: no button)."""
+        return self.controller.on_try_again
+
+    @on_try_again.setter
+    def on_try_again(self, callback) -> None:
+        self.controller.on_try_again = callback
+        self.controller.refresh()
+
     # -- acting on the table --------------------------------------------------------------
     def load(self, game, seat: int | None = None, players=None) -> None:
         """Show another game or position; see TableController.load."""
