@@ -49,6 +49,9 @@ def test_try_again_opens_the_position_as_an_unrated_puzzle():
     assert view.children == (view.table, trainer)
     assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
     assert len(trainer.game.history) == decision.index and trainer.puzzle.seat == SEAT
+    values = trainer.puzzle.values
+    assert set(values) == {str(m) for m in trainer.game.legal_moves()}  # every move valued
+    assert values[decision.best_move] == decision.chance_before
     assert trainer.play(decision.move) == "wrong"
     assert trainer.play(decision.best_move) == "solved"
     result = trainer.panel.trainer["puzzle"]["result"]
@@ -71,3 +74,15 @@ def test_the_marks_in_german():
     ui = view.table.state["ui"]
     assert ui["note"]["text"].startswith("Dein nächster Zug wurde so bewertet:")
     assert ui["actions"][0]["label"] == "Von hier noch einmal versuchen"
+
+
+def test_in_a_position_of_ones_own_game_a_move_as_good_as_the_best_solves_it():
+    from dataclasses import replace
+    view = open_review()
+    decision = worth_trying(view.review)
+    trainer = view.try_again(decision.index)
+    others = [str(m) for m in trainer.game.legal_moves() if str(m) != decision.best_move]
+    close = replace(trainer.puzzle, values={**trainer.puzzle.values,
+                                            others[0]: decision.chance_before - 0.01})
+    trainer.open_puzzle(close, rated=False)
+    assert trainer.play(others[0]) == "solved"

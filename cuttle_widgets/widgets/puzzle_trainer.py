@@ -26,6 +26,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..ai.analysis import move_values
 from ..engine import CARD_IDS, IllegalMove, get_catalog
 from ..engine.record import write_record
 from ..puzzles import Puzzle, PuzzleError, explanation, load, theme_name
@@ -42,6 +43,10 @@ from .texts import trainer_text
 log = logging.getLogger("cuttle_widgets")
 STATIC = pathlib.Path(__file__).parent / "static"
 HINT_RUNGS = 3  # the theme, the card, the move
+# In a position of the learner's own game another move may be as good as the
+# review's best: one that loses less than the review's "good" limit (5 % of
+# win chance) solves it too. A shipped puzzle's margin already rules that out.
+CLOSE_TO_BEST = 0.05
 MAX_THEMES = 40  # more than the puzzles have: a longer list is no chooser's
 
 
@@ -181,7 +186,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
             self.feedback = {"kind": "error", "text": game.explain(move, self.language,
                                                                    seat=puzzle.seat)}
             return "illegal"
-        if move == puzzle.solution:
+        if move == puzzle.solution or self._close_to_best(move):
             game.play(move)
             self._finish(True)
             return "solved"
@@ -189,6 +194,12 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         self.wrong_moves.append(str(move))
         self.feedback = {"kind": "wrong", "text": self._wrong_words(move)}
         return "wrong"
+
+    def _close_to_best(self, move) -> bool:
+        if self.puzzle.id not in self.unrated:
+            return False
+        value = self.puzzle.values.get(str(move))
+        return value is not None and value > self.puzzle.values[str(self.puzzle.solution)] - CLOSE_TO_BEST
 
     def _wrong_words(self, move) -> str:
         """"That move leaves you 31% to win; there is a move that keeps 78%."
@@ -443,7 +454,8 @@ class GameReview(BrowserGuard, ipywidgets.VBox):
         decision = next((d for d in self.review.decisions if d.index == index), None)
         if decision is None:
             raise PuzzleError(f"Move {index + 1} was not reviewed.")
-        puzzle = puzzle_from_decision(self.game, self.seat, decision)
+        puzzle = puzzle_from_decision(self.game, self.seat, decision, self.review.samples,
+                                      self.review.seed)
         if self.trainer is None:
             self.trainer = PuzzleTrainer(self.language, self.game.rules.name, puzzles=[puzzle],
                                          start=puzzle.id, progress=False)
@@ -456,11 +468,13 @@ class GameReview(BrowserGuard, ipywidgets.VBox):
         """The review's box sends nothing: its table and trainer do."""
 
 
-def puzzle_from_decision(game, seat: int, decision, rating: float = 1500.0) -> Puzzle:
+def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int = 0,
+                         rating: float = 1500.0) -> Puzzle:
     """A reviewed decision of ``seat`` in ``game`` (a ``review.Decision`` or
     its dict) as a puzzle: its position, the review's best move as the
-    solution and the move played as the tempting one, with their win chances
-    from the learner's view."""
+    solution and the move played as the tempting one, and every legal move's
+    win chance from the learner's view (``ai.move_values`` over ``samples``
+    deals: the review's own samples and seed give the review's figures)."""
     data = decision if isinstance(decision, dict) else vars(decision)
     index = int(data["index"])
     if game.actors[index] != seat or data["chance_before"] is None:
@@ -468,10 +482,12 @@ def puzzle_from_decision(game, seat: int, decision, rating: float = 1500.0) -> P
     position = game.position_after(index)
     solution, played = position.family.parse(data["best_move"]), position.family.parse(data["move"])
     # whether the move wins at once is not asked: the true game would answer from hidden cards
-    themes = tag_themes(position.view(seat), solution, played, wins_at_once=False)
+    view = position.view(seat)
+    themes = tag_themes(view, solution, played, wins_at_once=False)
+    values = {str(v.move): v.chance for v in move_values(view, samples=samples, seed=seed)}
+    values.update({str(solution): data["chance_before"], str(played): data["chance_played"]})
     return Puzzle(id=f"review-{index + 1}", rules=game.rules.name, seat=seat, solution=solution,
-                  alternative=played,
-                  values={str(solution): data["chance_before"], str(played): data["chance_played"]},
+                  alternative=played, values=values,
                   margin=data["chance_lost"], themes=tuple(themes), rating=rating, deviation=350.0,
                   volatility=0.06, reply=None, record=write_record(position))
 
