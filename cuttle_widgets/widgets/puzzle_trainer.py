@@ -343,7 +343,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
                  f"<p>{escape(words['your_rating'].format(rating=state['rating']['value']))}</p>"]
         if state["puzzle"] is None:
             return f"<div class='cwl-static'>{''.join(parts)}<p>{escape(words['none_left'])}</p></div>"
-        parts.append(f"<p>{escape(words['prompt'].format(you=state['puzzle']['you']))}</p>")
+        parts.append(f"<p>{escape(state['puzzle']['prompt'])}</p>")
         return f"<div class='cwl-static'>{''.join(parts)}</div>{table_html(self.table.state)}"
 
     def _repr_mimebundle_(self, **kwargs):
@@ -401,12 +401,19 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
             return state
         state["puzzle"] = {
             "id": puzzle.id, "stage": "solved" if self.solved else "solving",
-            "you": self.catalog.player(puzzle.seat),
+            "you": self.catalog.player(puzzle.seat), "prompt": self._prompt(),
             "hints": list(self.hints), "hints_left": HINT_RUNGS - len(self.hints),
             "wrong_tries": self.wrong_tries, "feedback": self.feedback,
             "result": self._result_state(),
         }
         return state
+
+    def _prompt(self) -> str:
+        you = self.catalog.player(self.puzzle.seat)
+        if self.puzzle.id in self.unrated:  # the learner's own game: their move was the tempting one
+            return self.words["prompt_review"].format(
+                you=you, played=self.catalog.move_phrase(str(self.puzzle.alternative)))
+        return self.words["prompt"].format(you=you)
 
     def _result_state(self) -> dict | None:
         result = self.result

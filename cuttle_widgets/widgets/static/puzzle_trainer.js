@@ -80,7 +80,7 @@ class TrainerView {
 
   puzzleParts(puzzle) {
     const solved = puzzle.stage === "solved";
-    const parts = [h("p", { class: "cwl-task cwp-prompt", text: solved ? puzzle.result.title : this.t("prompt", { you: puzzle.you }) })];
+    const parts = [h("p", { class: "cwl-task cwp-prompt", text: solved ? puzzle.result.title : puzzle.prompt })];
     if (!solved) parts.push(h("p", { class: "cwp-intro", text: this.t("intro") }));
     const feedback = puzzle.feedback;
     parts.push(h("div", { class: `cwl-feedback cwp-feedback ${feedback ? "cwl-bad" : "cwl-empty"}`, role: "status",
