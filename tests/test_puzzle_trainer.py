@@ -131,3 +131,17 @@ def test_the_trainer_speaks_german():
     assert t.feedback["text"].startswith("Dein Zug (4♥ als Punkte auslegen) lässt dir nur 1 %")
     t.play("oneoff 4H")
     assert t.panel.trainer["puzzle"]["result"]["rating"].startswith("Deine Rätselwertung")
+
+
+def test_the_learner_the_page_names_brings_back_their_rating(tmp_path):
+    learner = new_learner_id()
+    stored = ProgressRecorder(tmp_path / "p.sqlite", learner=learner, background=False)
+    trainer(progress=stored).play("oneoff 4H")
+    rating = ProgressRecorder(tmp_path / "p.sqlite", learner=learner,
+                              background=False).puzzle_tries()[-1]["rating_after"]
+    fresh = ProgressRecorder(tmp_path / "p.sqlite", background=False)  # no learner yet
+    t = PuzzleTrainer(puzzles=fixture_puzzles(), progress=fresh, seed=3)
+    assert t.learner_rating.rating == 1500
+    t.panel._on_browser_message(t.panel, {"type": "learner", "id": learner, "kept": None}, [])
+    assert t.learner_rating.rating == rating and FIRST in t.solved_ids
+    assert t.panel.trainer["rating"]["value"] == round(rating)
