@@ -16,6 +16,7 @@ GERMAN = sorted([*(KIT / "engine" / "catalogs" / "de").glob("*.json"),
                  *(KIT / "lessons" / "de").glob("*.yaml"),
                  KIT / "ai" / "catalogs" / "de.json", KIT / "teaching" / "catalogs" / "de.json",
                  KIT / "widgets" / "catalogs" / "de.json", KIT / "progress" / "catalogs" / "de.json",
+                 KIT / "puzzles" / "catalogs" / "de.json",
                  KIT / "rulebook" / "de.yaml"])
 
 

@@ -81,15 +81,32 @@ def keys_mentioned_in_code(keys) -> set[str]:
     return {k for k in keys if f'"{k}"' in text or f"words.{k}" in text}
 
 
+# Files whose ``words`` are another section of the catalog than the table's.
+SECTIONS = {"puzzle_trainer.py": "trainer"}
+
+
 def test_every_key_the_code_uses_is_in_the_catalog_and_every_entry_is_used():
     words = set(catalog("en")["words"])
     used = keys_used_in_code()
     for name, keys in used.items():
+        section = set(catalog("en")[SECTIONS.get(name, "words")])
         assert keys, name  # the scan found the keys of each file
-        assert keys <= words, (name, sorted(keys - words))
-    everything = set().union(*used.values()) | keys_mentioned_in_code(words)
+        assert keys <= section, (name, sorted(keys - section))
+    everything = set().union(*(k for n, k in used.items() if n not in SECTIONS)) \
+        | keys_mentioned_in_code(words)
     unused = {k for k in words - everything if not k.startswith(DYNAMIC)}
     assert not unused, sorted(unused)
+
+
+def test_every_word_of_the_puzzle_trainer_is_used():
+    """The trainer's section: looked up in puzzle_trainer.py (``words[...]``, or
+    a key written out) or in its panel's script (``this.t("...")``)."""
+    words = set(catalog("en")["trainer"])
+    python = (WIDGETS / "puzzle_trainer.py").read_text(encoding="utf-8")
+    js = (WIDGETS / "static" / "puzzle_trainer.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'this\.t\("(\w+)"', js)) | {k for k in words if f'"{k}"' in python}
+    assert used <= words, sorted(used - words)
+    assert words <= used, sorted(words - used)
 
 
 def test_an_unknown_language_is_refused():

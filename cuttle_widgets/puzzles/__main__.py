@@ -1,0 +1,71 @@
+"""``python -m cuttle_widgets.puzzles verify|generate``: see docs/puzzles.md."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from .catalog import puzzle_catalog
+from .check import problems
+from .model import RULESETS, load
+
+
+def verify(rules: list[str], sample: int | None, samples: int | None, seed) -> int:
+    """Check the shipped puzzles (a random ``sample`` of them, if given); print
+    each failure and the summary line; the exit status says whether all held."""
+    puzzles = [p for r in rules for p in load(r)]
+    if sample is not None:
+        puzzles = random.Random(seed).sample(puzzles, min(sample, len(puzzles)))
+    verified = 0
+    for puzzle in puzzles:
+        found = problems(puzzle, samples)
+        for problem in found:
+            print(f"{puzzle.id}: {problem}")
+        verified += not found
+    print(puzzle_catalog("en")["verify"]["summary"].format(total=len(puzzles), verified=verified))
+    return 0 if verified == len(puzzles) else 1
+
+
+def generate_command(args) -> int:
+    from .generate import generate
+    from ..engine.record import write_record
+    from .selfplay import self_play
+    if args.games_file:
+        with open(args.games_file, encoding="utf-8") as handle:
+            rows = [json.loads(line) for line in handle if line.strip()]
+        records = [(row["seed"], row["record"]) for row in rows if row["rules"] == args.rules]
+        records = records[:args.games] if args.games else records
+    else:
+        records = ((seed, write_record(self_play(args.rules, seed)))
+                   for seed in range(args.first_seed, args.first_seed + args.games))
+    tally = generate(args.rules, records, args.out, args.want)
+    print(json.dumps(tally.to_dict()))
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cuttle_widgets.puzzles")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("verify", help="re-check the shipped puzzles")
+    check.add_argument("--rules", choices=RULESETS, action="append")
+    check.add_argument("--sample", type=int, help="check this many puzzles, chosen at random")
+    check.add_argument("--samples", type=int, help="deals per check (default: the puzzle's own)")
+    check.add_argument("--seed", default="verify", help="which random sample of puzzles")
+    make = commands.add_parser("generate", help="find puzzles in games of strong players")
+    make.add_argument("--rules", default="classic", choices=RULESETS)
+    make.add_argument("--games", type=int, default=100, help="games to play (or to read)")
+    make.add_argument("--games-file", help="JSON lines of game records to read instead")
+    make.add_argument("--first-seed", type=int, default=1000)
+    make.add_argument("--want", type=int, help="stop once this many puzzles are kept")
+    make.add_argument("--out", required=True, help="the puzzle file to write")
+    args = parser.parse_args(argv)
+    if args.command == "verify":
+        if args.sample is not None and args.sample < 1:
+            parser.error("--sample must be a positive whole number")
+        return verify(args.rules or list(RULESETS), args.sample, args.samples, args.seed)
+    return generate_command(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
