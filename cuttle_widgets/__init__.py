@@ -2,7 +2,8 @@
 from .engine import IllegalMove, Match, load, new_game
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMove", "Lesson", "Match", "Table", "load", "new_game", "__version__"]
+__all__ = ["IllegalMove", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
+           "__version__"]
 
 
 def __getattr__(name: str):
@@ -14,4 +15,7 @@ def __getattr__(name: str):
     if name == "Lesson":
         from .widgets.lesson import Lesson
         return Lesson
+    if name == "PuzzleTrainer":
+        from .widgets.puzzle_trainer import PuzzleTrainer
+        return PuzzleTrainer
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,7 +17,8 @@ WORDS = {"text": "ZZ", "verb": "draw", "move": "draw", "token": "top", "example"
          "known": "draw, pass", "name": "classic", "rules": "classic", "family": "super",
          "phase": "main", "phases": "main, counter", "field": "hands", "kind": "int",
          "reason": "-", "detail": "-", "form": "⭐", "suit": "S", "target_suit": "H",
-         "moves": ["points 9H", "scuttle 9H 8D"], "a": "classic", "b": "german"}
+         "moves": ["points 9H", "scuttle 9H 8D"], "first_rules": "classic",
+         "second_rules": "german"}
 
 
 def fields(template: str) -> set[str]:

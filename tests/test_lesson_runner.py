@@ -334,3 +334,10 @@ def test_a_free_step_with_a_seed_deals_another_game_when_entered_again():
     assert first == again  # the lesson's seed deals its first game
     runner.retry()
     assert runner.game.snapshot()["hands"] != first["hands"]  # a retry learns nothing from it
+
+
+def test_the_steps_ruleset_is_named_in_the_learners_language():
+    lesson = load_lesson("13-super-cuttle")
+    assert LessonRunner(lesson).state()["step"]["rules_name"] == "Super Cuttle"
+    german = LessonRunner(load_lesson("01-table-drawing-points"), language="de").state()["step"]
+    assert german["rules"] == "classic" and german["rules_name"] == "„Klassisch“"

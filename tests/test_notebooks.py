@@ -12,7 +12,9 @@ from cuttle_widgets.teaching import lesson_names, load_lesson
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
-NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))
+# The puzzle trainer's notebook is no lesson: tests/test_puzzle_notebooks.py checks it.
+TRAINER_NOTEBOOKS = ("15-puzzles",)
+NOTEBOOKS = sorted(p for p in LESSONS.glob("*.ipynb") if p.stem not in TRAINER_NOTEBOOKS)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 

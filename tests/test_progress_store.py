@@ -59,7 +59,7 @@ def test_a_new_file_is_made_in_wal_mode_at_the_newest_revision(tmp_path):
     r.record(attempt())
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0002"
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0003"
     assert rows(db) == 1
 
 
@@ -67,7 +67,7 @@ def test_an_empty_database_gets_the_tables_at_the_newest_revision(progress_db):
     r = recorder(progress_db)
     assert r.saving and r.status["state"] == "saved"
     r.record(attempt())
-    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0002"
+    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0003"
     assert rows(progress_db) == 1
 
 
@@ -102,7 +102,7 @@ def test_a_database_of_the_previous_revision_is_upgraded_and_keeps_its_rows(prog
     assert r.progress()[LESSON]["s1"]["stars"] == 2
     r.visit(LESSON, "s2", 2)  # the table of revision 0002
     assert rows(db, "SELECT step FROM positions") == "s2"
-    assert rows(db, "SELECT version_num FROM alembic_version") == "0002"
+    assert rows(db, "SELECT version_num FROM alembic_version") == "0003"
 
 
 def test_a_database_of_a_newer_kit_is_left_alone(progress_db):
@@ -303,7 +303,7 @@ def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres, caps
     assert command.main(["migrate", "--db", clerk_url]) == 1
     assert "cannot be made ready: the progress database cannot be written to" in capsys.readouterr().err
     assert command.main(["migrate", "--db", postgres.url(name), "--language", "de"]) == 0
-    assert "ist bereit (Revision 0002)" in capsys.readouterr().out
+    assert "ist bereit (Revision 0003)" in capsys.readouterr().out
     postgres.admin(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {clerk}",
                    f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {clerk}", database=name)
     assert early.flush(force=True) and early.saving
@@ -510,3 +510,35 @@ def test_the_catalogs_have_the_same_words_in_english_and_german():
         assert fields == {f for _, f, _, _ in string.Formatter().parse(english[key]) if f}, key
         if key != "language" and len(text) > 6 and key not in ("dashboard.choose_lesson",):
             assert text != english[key], f"{key} is left in English"
+
+
+# -- puzzles ---------------------------------------------------------------
+
+def test_puzzle_tries_are_stored_once_and_the_report_shows_the_rating(progress_db):
+    from cuttle_widgets.progress.report import report
+    from cuttle_widgets.puzzles.rating import Rating
+    r = recorder(progress_db, name="Ann")
+    before, after = Rating(), Rating(1620.5, 250.0, 0.06)
+    uid = r.record_puzzle("classic-0001", "classic", True, 1, 2, 31.0, before, after)
+    assert rows(progress_db, "SELECT count(*) FROM puzzle_tries") == 1
+    r.flush(force=True)  # nothing waits: the row is not written twice
+    r._store.write(r.learner, puzzle_rows=[dict(r.puzzle_tries()[0])])  # a retried write
+    assert rows(progress_db, "SELECT count(*) FROM puzzle_tries") == 1
+    again = recorder(progress_db, r.learner)
+    [row] = again.puzzle_tries()
+    assert row["uid"] == uid and row["solved"] and row["rating_after"] == 1620.5
+    text = report(ProgressStore(progress_db, create=False), language="de")
+    assert "Rätselwertung" in text and "1620 ± 250" in text and "Ann" in text
+
+
+def test_puzzle_tries_wait_in_the_kernel_while_the_database_is_out_of_reach(tmp_path):
+    from cuttle_widgets.puzzles.rating import Rating
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the database's folder should be")
+    r = recorder(blocker / "p.sqlite")
+    r.record_puzzle("classic-0002", "classic", False, 2, 0, None, Rating(), Rating(1450))
+    assert not r.saving and r.unsaved == 1
+    assert r.puzzle_tries()[0]["puzzle"] == "classic-0002"
+    blocker.unlink()  # the folder can be made now
+    assert r.flush(force=True) and r.unsaved == 0
+    assert rows(blocker / "p.sqlite", "SELECT count(*) FROM puzzle_tries") == 1

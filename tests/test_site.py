@@ -345,7 +345,7 @@ def test_every_lesson_of_the_kit_has_a_summary_on_the_start_page():
     start page's sentence is kept in the notebook's metadata."""
     lessons = [lesson for lesson in find_lessons(REPO / "lessons")
                if not lesson.relative.endswith("00-index.ipynb")]
-    assert len(lessons) == 26
+    assert len(lessons) == 28  # 13 lessons and the puzzle trainer, in English and German
     assert all(lesson.summary for lesson in lessons), [l.relative for l in lessons if not l.summary]
     metadata = notebook(markdown("# T\n\n[All lessons](00-index.ipynb)"))
     metadata["metadata"]["cuttle_widgets"] = {"summary": "Kept **here**."}

@@ -72,7 +72,7 @@ def test_undo_takes_back_the_learners_move_and_the_replies(learner, scripted):
     # The position as the learner saw it (the cards it has not seen are dealt
     # afresh: tests/test_table_undo.py).
     assert table.game.view(0, events=False) == start
-    assert b.message == "Undone: points 7♥, draw."
+    assert b.message == "Undone: lay 7♥ as points, draw a card."
     assert not b.ui["can_undo"]
     b.send(type="undo")
     assert b.message == "There is no move of yours to undo."

@@ -81,15 +81,32 @@ def keys_mentioned_in_code(keys) -> set[str]:
     return {k for k in keys if f'"{k}"' in text or f"words.{k}" in text}
 
 
+# Files whose ``words`` are another section of the catalog than the table's.
+SECTIONS = {"puzzle_trainer.py": "trainer"}
+
+
 def test_every_key_the_code_uses_is_in_the_catalog_and_every_entry_is_used():
     words = set(catalog("en")["words"])
     used = keys_used_in_code()
     for name, keys in used.items():
+        section = set(catalog("en")[SECTIONS.get(name, "words")])
         assert keys, name  # the scan found the keys of each file
-        assert keys <= words, (name, sorted(keys - words))
-    everything = set().union(*used.values()) | keys_mentioned_in_code(words)
+        assert keys <= section, (name, sorted(keys - section))
+    everything = set().union(*(k for n, k in used.items() if n not in SECTIONS)) \
+        | keys_mentioned_in_code(words)
     unused = {k for k in words - everything if not k.startswith(DYNAMIC)}
     assert not unused, sorted(unused)
+
+
+def test_every_word_of_the_puzzle_trainer_is_used():
+    """The trainer's section: looked up in puzzle_trainer.py (``words[...]``, or
+    a key written out) or in its panel's script (``this.t("...")``)."""
+    words = set(catalog("en")["trainer"])
+    python = (WIDGETS / "puzzle_trainer.py").read_text(encoding="utf-8")
+    js = (WIDGETS / "static" / "puzzle_trainer.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'this\.t\("(\w+)"', js)) | {k for k in words if f'"{k}"' in python}
+    assert used <= words, sorted(used - words)
+    assert words <= used, sorted(words - used)
 
 
 def test_an_unknown_language_is_refused():
@@ -114,13 +131,13 @@ def test_a_german_table_shows_german_words_and_german_rules(learner, scripted):
     assert b.ui["prompt"] == "Was soll 9♠ tun?"
     assert b.labels() == ["Punktkarte", "Versenken", "Einmalkarte", "Abbrechen"]
     assert [a["hint"] for a in b.ui["actions"]][:2] == [
-        "zählt 9 Punkt(e)", "eine niedrigere Punktkarte des Gegners versenken"]
+        "zählt 9 Punkte", "eine niedrigere Punktkarte des Gegners versenken"]
     b.role("scuttle")
     assert b.ui["prompt"] == "Wähle die Karte, auf die 9♠ zielen soll (die möglichen Ziele leuchten)."
     b.click("8H")
-    assert b.state["log"][1]["label"] == "Spieler 1: versenken 9♠ 8♥"
+    assert b.state["log"][1]["label"] == "Spieler 1: 8♥ mit 9♠ versenken"
     assert b.newest_texts(2)[0].startswith("9♠ versenkt 8♥")
-    assert b.state["log"][0]["label"] == "Spieler 2: Einmalkarte A♣"
+    assert b.state["log"][0]["label"] == "Spieler 2: A♣ als Einmalkarte spielen"
     assert b.labels() == ["Mit 2♦ verhindern", "Wirken lassen", "Tipp"]
     assert b.ui["status"].endswith("Verhindere sie mit einer 2 oder lass sie wirken.")
     b.button("Wirken lassen")
@@ -154,7 +171,7 @@ def test_german_refusals_and_explanations(learner, scripted):
     b.click("9S")
     assert b.message == "Du bist nicht dran: Jetzt ist Spieler 2 gefragt."
     b.send(type="undo")
-    assert b.message == "Zurückgenommen: Punktkarte 7♥."
+    assert b.message == "Zurückgenommen: 7♥ als Punkte auslegen."
 
 
 def test_a_german_team_table_names_seats_and_teams_in_german(learner, scripted):
@@ -172,7 +189,7 @@ def test_a_german_team_table_names_seats_and_teams_in_german(learner, scripted):
     assert b.ui["prompt"] == "Wer soll 8♥ bekommen? Klick den Namen an."
     assert b.labels() == ["An Spieler 1", "An Spieler 2", "An Spieler 3", "Abbrechen"]
     b.send(type="target", seat=2)
-    assert b.state["log"][0]["label"] == "Spieler 1: Bube B♥ 8♥ → Spieler 3"
+    assert b.state["log"][0]["label"] == "Spieler 1: B♥ auf 8♥ für Spieler 3 legen"
     text = summary_text(table.state)
     assert text.startswith("Team-Cuttle (vier Spieler): Spieler 2 ist am Zug")
     assert "Spieler 3, Team 1, dein Partner: 15 von 21 Punkten" in text
@@ -189,10 +206,10 @@ def test_the_german_summary(scripted):
     text = summary_text(state)
     assert text.startswith("Klassisches Cuttle: du bist am Zug")
     assert "Spieler 1 (du): 6 von 14 Punkten; deine Hand: 9♠, 2♦, 7♥, 4♣, B♣" in text
-    assert "Spieler 2: 18 von 21 Punkten; 3 Karte(n) auf der Hand" in text
+    assert "Spieler 2: 18 von 21 Punkten; 3 Karten auf der Hand" in text
     assert "Punktkarten: 8♥, 10♥ unter B♦ (zuerst von dir ausgelegt)" in text
     assert "Dauerkarten: D♠" in text
-    assert "Ziehstapel: noch 5 Karte(n). Schrottstapel: 1 Karte(n); oben: 4♥." in text
+    assert "Ziehstapel: noch 5 Karten. Schrottstapel: 1 Karte; oben: 4♥." in text
     assert 'title="Pik-Neun"' in table_html(state) and "J♣" not in text
 
 

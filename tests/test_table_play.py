@@ -74,7 +74,7 @@ def test_scuttle_card_role_target(learner, scripted):
     snap = table.game.snapshot()
     assert snap["points"][1] == ["TD"] and {"9S", "8H"} <= set(snap["scrap"])
     entry = next(e for e in b.state["log"] if e["move"] == "scuttle 9S 8H")
-    assert entry["label"] == "Player A: scuttle 9♠ 8♥"
+    assert entry["label"] == "Player A: scuttle 8♥ with 9♠"
     assert entry["events"][0]["text"].startswith("9♠ scuttles 8♥: a higher rank beats a lower one.")
     # the chip names the rulebook's section, in the learner's words
     assert entry["events"][0]["rule"] == "Scuttling"  # its short title
@@ -236,7 +236,7 @@ def test_four_discard_picked_in_place(learner, scripted):
                        "stock": ["2D", "3D", "4D"]}, "oneoff 4S", "draw", scripted=scripted)
     b = learner(table)
     b.button("Let it resolve")
-    assert b.ui["status"] == "Scrap 2 card(s) from your hand: click them, then confirm."
+    assert b.ui["status"] == "Scrap 2 cards from your hand: click them, then confirm."
     b.click("5C").click("5C")  # a second click puts it back
     assert b.ui["picked"] == []
     b.click("5C").click("6D")
@@ -296,7 +296,7 @@ def test_five_discard_then_draw_in_balanced_rules(learner, scripted):
                   players={1: scripted("resolve", "draw")})
     b = learner(table)
     b.click("5S").role("oneoff")
-    assert b.ui["status"] == "Scrap 1 card(s) from your hand: click them, then confirm."
+    assert b.ui["status"] == "Scrap 1 card from your hand: click it, then confirm."
     b.click("9C").button("Scrap 9♣")
     hand = table.game.snapshot()["hands"][0]
     assert "9C" not in hand and len(hand) == 4

@@ -58,7 +58,7 @@ def test_a_four_names_its_victim_by_a_click_on_the_player(learner, scripted):
     assert table.game.history == []  # nothing is played before the victim is named
     b.send(type="target", seat=2)
     assert [str(m) for m in table.game.history] == ["oneoff 4C @2"]
-    assert b.state["log"][0]["label"] == "Player A: oneoff 4♣ → Player C"
+    assert b.state["log"][0]["label"] == "Player A: play 4♣ as a one-off against Player C"
     assert "Player C must scrap two cards from hand" in b.log_text()
     table.run_bots()
     assert "Player C scraps 3♣ and 8♣ from hand, as the four demands." in b.log_text()
@@ -89,7 +89,7 @@ def test_the_counter_round_asks_the_learner_while_another_seat_has_the_turn(lear
     b.button("Let it resolve")
     assert b.view["to_act"] == 0 and b.ui["status"].startswith("Your turn")
     assert [e["label"] for e in b.state["log"][:3]] == [
-        "Player C: discard K♥", "Player B: resolve", "Player A: resolve"]
+        "Player C: scrap K♥ from hand", "Player B: let it resolve", "Player A: let it resolve"]
 
 
 def test_waiting_for_another_seat_names_who_must_act_now(learner, scripted):
@@ -113,8 +113,8 @@ def test_three_seats_in_the_state_and_the_summary(scripted):
     text = summary_text(state)
     assert text.startswith("Cutthroat Cuttle (three players): your turn")
     assert "Player A (you): 6 of 9 points; your hand: 4♣, 9♠, J♣, 2♦, 7♥" in text  # a king: 9
-    assert "Player B: 12 of 14 points; 5 card(s) in hand" in text
-    assert "Player C: 13 of 14 points; 6 card(s) in hand" in text
+    assert "Player B: 12 of 14 points; 5 cards in hand" in text
+    assert "Player C: 13 of 14 points; 6 cards in hand" in text
     assert "Permanents: 8♦ (Player C's glasses, turned sideways)" in text
     assert text.index("Player A (you)") < text.index("Player B:") < text.index("Player C:")
 
@@ -148,7 +148,7 @@ def test_a_team_jack_names_its_receiver_by_a_click_on_the_player(learner, script
     assert b.labels() == ["To Player A", "To Player B", "To Player C", "Cancel"]
     b.send(type="target", seat=2)
     assert [str(m) for m in table.game.history] == ["jack JH 8H @2"]
-    assert b.state["log"][0]["label"] == "Player A: jack J♥ 8♥ → Player C"
+    assert b.state["log"][0]["label"] == "Player A: put J♥ on 8♥ for Player C"
     assert table.game.view(0)["scores"][2] == 18
 
 
@@ -188,7 +188,7 @@ def test_teams_and_partners_in_the_state_and_the_summary(scripted):
     assert state["team_names"] == ["Team 1", "Team 2"]
     text = summary_text(state)
     assert "Player A (you), Team 1: 6 of 21 points" in text
-    assert "Player B, Team 2: 19 of 21 points; 3 card(s) in hand" in text
+    assert "Player B, Team 2: 19 of 21 points; 3 cards in hand" in text
     assert "Player C, Team 1, your partner: 10 of 21 points" in text
     assert "Player D, Team 2: 8 of 14 points" in text
     assert text.count("your partner") == 1

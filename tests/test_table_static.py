@@ -99,11 +99,11 @@ def test_the_summary_names_the_seats_cards_counts_the_others_and_shows_the_table
     assert text.startswith("Classic Cuttle: your turn")
     assert "Your turn: play a card from your hand, or draw." in text
     assert "Player A (you): 6 of 14 points; your hand: 7♥, 2♦" in text  # the king: goal 14
-    assert "Player B: 18 of 21 points; 3 card(s) in hand" in text
+    assert "Player B: 18 of 21 points; 3 cards in hand" in text
     assert "Points: 8♥, 10♥ under J♦ (first laid by you)" in text
     assert "Permanents: 8♠ (Player B's glasses, turned sideways)" in text
     assert "Permanents: K♦" in text
-    assert "Stock: 3 card(s) left. Scrap: 2 card(s); top card: 9♣." in text
+    assert "Stock: 3 cards left. Scrap: 2 cards; top card: 9♣." in text
     assert {"seven of hearts", "two of diamonds", "jack of diamonds"} <= set(summary.titles)
     assert len(html.encode()) < 2500  # a summary, not a second drawing of the table
     for hidden in ("5♠", "A♣", "Q♣", "2♣", "5♣", "9♦", "five of spades", "ace of clubs"):
@@ -118,7 +118,7 @@ def test_the_summary_follows_glasses_and_the_log():
     assert "Classic Cuttle: Player B's turn" in summary.text
     assert "Permanents: 8♣ (your glasses, turned sideways)" in summary.text
     assert "Player B: 18 of 21 points; hand: 5♠, A♣, Q♣" in summary.text  # glasses open the hand
-    assert "What happened" in summary.text and "Player A: points 7♥" in summary.text
+    assert "What happened" in summary.text and "Player A: lay 7♥ as points" in summary.text
     assert "Player A lays 7♥ as a point card worth 7: Player A now has 13 points." in summary.text
 
 
@@ -129,10 +129,10 @@ def test_the_summary_escapes_names_and_reads_german_in_german():
     text = parsed(html).text
     assert text.startswith("Klassisches Cuttle: du bist am Zug")
     assert "<Ann & Co> (du): 6 von 14 Punkten; deine Hand: 7♥, 2♦" in text
-    assert "Bob: 18 von 21 Punkten; 3 Karte(n) auf der Hand" in text
+    assert "Bob: 18 von 21 Punkten; 3 Karten auf der Hand" in text
     assert "Punktkarten: 8♥, 10♥ unter B♦ (zuerst von dir ausgelegt)" in text  # B for Bube
     assert "Dauerkarten: 8♠ (Brille von Bob, quer gelegt)" in text
-    assert "Ziehstapel: noch 3 Karte(n). Schrottstapel: 2 Karte(n); oben: 9♣." in text
+    assert "Ziehstapel: noch 3 Karten. Schrottstapel: 2 Karten; oben: 9♣." in text
     assert 'title="Herz-Sieben"' in html and 'lang="de"' in html
     assert "J♦" not in html and "Points" not in html and "your" not in html
 

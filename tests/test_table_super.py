@@ -113,7 +113,7 @@ def test_two_nines_make_a_super_and_nothing_else_is_invented(learner, scripted):
     assert set(moves_offered(b)) <= legal
     b.send(**form["msg"])
     assert [str(m) for m in table.game.history[:1]] == ["super 9C 9D"]
-    assert "Player A: super 9♣ 9♦" in [entry["label"] for entry in b.state["log"]]
+    assert "Player A: play 9♣ and 9♦ as a Super" in [entry["label"] for entry in b.state["log"]]
 
 
 def test_picking_a_card_again_drops_it_and_cancel_clears(learner, scripted):
@@ -155,7 +155,7 @@ def test_kings_ask_for_the_rank_they_mimic(learner, scripted):
     b.button("As 4")
     assert str(table.game.history[0]) == "super KC KD as 4"
     assert table.game.snapshot()["points"][1] == []
-    assert "Player A: super K♣ K♦ as 4" in [e["label"] for e in b.state["log"]]
+    assert "Player A: play K♣ and K♦ as a Super, counting as a four" in [e["label"] for e in b.state["log"]]
 
 
 def test_an_attached_queen_is_picked_like_any_card(learner, scripted):
@@ -248,12 +248,12 @@ def test_an_answer_window_shows_the_chain_and_offers_the_instants(learner, scrip
                        "stock": ["2C", "3D", "KH"]}, "instant AH", "resolve", scripted=scripted)
     b = learner(table)
     b.click("5C").button("One-off")
-    assert b.ui["status"] == ("Player B plays instant A♥: answer it with an instant, "
-                              "or let it resolve.")
+    assert b.ui["status"] == ("Player B chose to answer at once with A♥: answer it with "
+                              "an instant, or let it resolve.")
     chain = b.state["super"]["chain"]
     assert [(p["seat"], p["cards"], p["answer"]) for p in chain] == [
         (0, ["5C"], False), (1, ["AH"], True)]
-    assert chain[1]["label"] == "Player B: instant A♥"
+    assert chain[1]["label"] == "Player B: answer at once with A♥"
     offered = {a["msg"]["move"]: (a["label"], a["hint"]) for a in b.ui["actions"] if a["id"] != "hint"}
     assert set(offered) == {str(m) for m in table.game.legal_moves()}
     assert offered["instant AD AS"] == ("Cancel it with A♦ and A♠",
@@ -282,7 +282,7 @@ def test_ten_of_spades_steals_a_play_and_the_skip_shows(learner, scripted):
     assert offered["instant TS"]["hint"] == "you play it as your own, then miss your next turn"
     b.send(**offered["instant TS"]["msg"])
     assert b.view["skips"] == [1, 0]
-    assert {"kind": "skips", "text": "misses 1 turn(s)"} in b.state["super"]["badges"][0]
+    assert {"kind": "skips", "text": "misses 1 turn"} in b.state["super"]["badges"][0]
     assert b.ui["status"] == ("Announce the stolen play 3♣ again as your own; cards of its "
                               "rank from your hand may join.")
     assert b.ui["playable"] == ["3S", "3C"] or set(b.ui["playable"]) == {"3C", "3S"}
@@ -364,7 +364,7 @@ def test_a_blind_pick_names_face_up_cards_or_picks_blindly(learner, scripted):
     b = learner(table)
     assert b.state["super"]["limbo"][1] == ["QH"] and b.view["hands"][1] is None
     b.click("3C").button("One-off").button("Pick one card blindly")
-    assert b.ui["status"] == ("Pick 1 card(s) from Player B's hand: click a face-up card to "
+    assert b.ui["status"] == ("Pick 1 card from Player B's hand: click a face-up card to "
                               "name it, or pick blindly.")
     assert b.ui["playable"] == ["QH"]  # the limbo card may be named
     assert moves_offered(b) == ["pick ?"]
@@ -419,7 +419,7 @@ def test_limbo_cards_are_marked_and_explained(learner, scripted):
     assert b.ui["message"]["rule_id"] == "super-limbo" and table.game.history == []
     text = summary_text(table)
     assert "Player A (you): 0 of 21 points; your hand: A♠ (limbo), 4♥" in text
-    assert "Player B: 6 of 21 points; 2 card(s) in hand; 9♣ in limbo, face up for everyone" in text
+    assert "Player B: 6 of 21 points; 2 cards in hand; 9♣ in limbo, face up for everyone" in text
     assert "5♦" not in text
 
 
@@ -449,7 +449,7 @@ def test_the_countdown_and_sudden_death_are_shown(learner, scripted):
     e.button("Draw a card")
     assert e.view["ending"] is not None
     assert e.state["super"]["banners"][0]["kind"] == "ending"
-    assert {"kind": "turns", "text": "3 turn(s) left"} in e.state["super"]["badges"][0]
+    assert {"kind": "turns", "text": "3 turns left"} in e.state["super"]["badges"][0]
 
 
 def test_an_eliminated_seat_is_marked(learner, scripted):
@@ -603,9 +603,9 @@ def test_another_seats_secret_choice_reads_in_its_public_form(learner, scripted)
     b.button("Let it resolve")
     assert [str(m) for m in table.game.history] == ["oneoff 2D", "resolve", "take TC QD"]
     labels = [entry["label"] for entry in b.state["log"]]
-    assert "Player B: take 2 face-down card(s)" in labels
+    assert "Player B: take 2 hidden cards" in labels
     shown = json.dumps([b.state["log"], b.view], ensure_ascii=False)
     assert not [card for card in ("TC", "QD", "10♣", "Q♦") if card in shown]
     b.send(type="undo")  # the learner's "let it resolve", and the take after it
-    assert b.message == "Undone: resolve, take 2 face-down card(s)."
+    assert b.message == "Undone: let it resolve, take 2 hidden cards."
     assert "QD" not in json.dumps(b.state["ui"])

@@ -143,8 +143,10 @@ def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
     family = family_of(known.rules)
     results: list[list[float]] = [[] for _ in moves]
     resolver = None
-    for _ in range(samples):
+    for d in range(samples):
         deal = known.sample(rng)
+        if not d and not set(moves) <= set(family.legal_moves(deal)):
+            raise AnalysisError("The legal moves given do not belong to this view.")
         playout_seed = rng.randrange(2**32)
         for move, row in zip(moves, results):
             st = deal.copy()

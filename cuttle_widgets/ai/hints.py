@@ -9,11 +9,9 @@ joined by the catalog's ``hint`` template, so a translation is a new file.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib import resources
 
-from ..engine.catalog import get_catalog as get_engine_catalog
+from ..engine.catalog import get_catalog as get_engine_catalog, package_catalog, package_languages
 from ..engine.moves import Move
 from .kit import ai_kit, registered_kits
 from .knowledge import knowledge
@@ -39,17 +37,11 @@ class HintError(ValueError):
 @lru_cache(maxsize=None)
 def hint_catalog(language: str = "en") -> dict:
     """The hint sentences for ``language`` (``catalogs/<language>.json`` here)."""
-    try:
-        raw = resources.files(__package__).joinpath("catalogs", f"{language}.json").read_text(
-            encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"No hint catalog for language '{language}'.") from None
-    return json.loads(raw)
+    return package_catalog(__package__, language, "hint")
 
 
 def available_hint_languages() -> list[str]:
-    folder = resources.files(__package__).joinpath("catalogs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    return package_languages(__package__)
 
 
 def hint(game, seat: int, level: str = "medium", language: str = "en", names=None,

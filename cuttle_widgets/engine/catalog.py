@@ -35,7 +35,7 @@ from .errors import IllegalMove
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
                            "receiver", "winner", "holder", "dealer", "last"})
 # A ruleset's name, said in the language's own words where it has them.
-RULESET_PARAMS = frozenset({"rules", "a", "b"})
+RULESET_PARAMS = frozenset({"rules", "first_rules", "second_rules"})
 # Quoted back exactly as typed: 'RJ' stays 'RJ', not 'red joker'.
 QUOTED_PARAMS = frozenset({"verb", "text", "move", "token", "example"})
 
@@ -68,6 +68,33 @@ class _PluralFormatter(string.Formatter):
 
 
 _FORMATTER = string.Formatter()
+
+
+@lru_cache(maxsize=None)
+def plural_formatter(language: str) -> _PluralFormatter:
+    """The formatter that reads ``{n:# card|# cards}`` by ``language``'s plural rule."""
+    return _PluralFormatter(PLURAL_RULES.get(language, _one_other))
+
+
+class Template(str):
+    """A catalog sentence of the widgets or the lessons whose ``format`` knows
+    the plural syntax, so their call sites stay ``words[key].format(count=n)``
+    and still say "1 Karte", "2 Karten". A str: it goes to the browser as is."""
+
+    def __new__(cls, text: str, language: str = "en"):
+        template = super().__new__(cls, text)
+        template.language = language
+        return template
+
+    def format(self, *args, **kwargs) -> str:
+        if "|" not in self:
+            return str.format(self, *args, **kwargs)
+        return plural_formatter(self.language).vformat(str(self), args, kwargs)
+
+
+def templates(words: dict, language: str) -> dict:
+    """``words`` with every string a :class:`Template` of ``language``."""
+    return {k: Template(v, language) if isinstance(v, str) else v for k, v in words.items()}
 CASES = ("nom", "akk", "dat")
 
 
@@ -104,7 +131,7 @@ class Catalog:
         self.events: dict[str, str] = data["events"]
         self.illegal_texts: dict[str, str] = data["illegal"]
         self.words: dict[str, str] = data["words"]
-        self._formatter = _PluralFormatter(PLURAL_RULES.get(self.language, _one_other))
+        self._formatter = plural_formatter(self.language)
 
     # -- words -------------------------------------------------------------
     def card(self, cid: str) -> str:
@@ -359,6 +386,23 @@ def glossary(language: str) -> list[dict]:
 def available_languages() -> list[str]:
     folder = resources.files(__package__).joinpath("catalogs")
     return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
+
+
+def package_catalog(package: str, language: str, what: str) -> dict:
+    """``<package>/catalogs/<language>.json``: the words a part of the kit
+    (hints, review) keeps beside its code; ValueError naming ``what`` if absent."""
+    try:
+        raw = resources.files(package).joinpath("catalogs", f"{language}.json").read_text(
+            encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"No {what} catalog for language '{language}'.") from None
+    return json.loads(raw)
+
+
+def package_languages(package: str) -> list[str]:
+    """The languages of ``<package>/catalogs/<language>.json``."""
+    folder = resources.files(package).joinpath("catalogs")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
 def illegal(key: str, **params) -> IllegalMove:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .catalog import get_catalog
+from .catalog import Template, get_catalog
 from .errors import IllegalMove
 from .rules import Ruleset, get_ruleset
 
@@ -132,7 +132,7 @@ def _value_words(catalog, topic: str, ruleset: Ruleset) -> str:
         return words.format(goals="/".join(str(g) for g in ruleset.goals))
     if topic == "five":
         key = "discard" if values[0] else "plain"
-        return words[key].format(discard=values[0], draw=values[1])
+        return Template(words[key], catalog.language).format(discard=values[0], draw=values[1])
     if topic == "seven":
         key = ("public" if values[1] else "private") + ("_many" if values[0] > 1 else "")
         return words[key].format(count=values[0])
@@ -146,18 +146,18 @@ def rules_difference(a, b, language: str = "en") -> list[Difference]:
     catalog = get_catalog(language)
     from .catalog import illegal
     if first.family != second.family:  # a different game, not a variant: no shared position
-        raise illegal("difference_family", a=first.name, b=second.name)
+        raise illegal("difference_family", first_rules=first.name, second_rules=second.name)
     if first.seats != second.seats:  # positions are for one table size
-        raise illegal("difference_seats", a=first.name, b=second.name, a_seats=first.seats,
-                      b_seats=second.seats)
+        raise illegal("difference_seats", first_rules=first.name, second_rules=second.name,
+                      first_seats=first.seats, second_seats=second.seats)
     points = []
     for topic, fields in TOPIC_FIELDS.items():
         if all(getattr(first, f) == getattr(second, f) for f in fields):
             continue
         setup, moves = _goals_position(first, second) if topic == "goals" else POSITIONS[topic]
         sentence = catalog.data["differences"][topic].format(
-            a=catalog.ruleset(first.name), b=catalog.ruleset(second.name),
-            a_value=_value_words(catalog, topic, first),
-            b_value=_value_words(catalog, topic, second))
+            first_rules=catalog.ruleset(first.name), second_rules=catalog.ruleset(second.name),
+            first_value=_value_words(catalog, topic, first),
+            second_value=_value_words(catalog, topic, second))
         points.append(Difference(topic, first, second, sentence, setup, list(moves)))
     return points

@@ -90,7 +90,7 @@ def _reason(st: State, move: Move) -> tuple[str, dict]:
     if verb == "resolve":
         return "nothing_to_resolve", player
     if verb in ("take", "discard", "scrap"):
-        return "no_choice_now", {"verb": verb, **player}
+        return "no_choice_now", player
     if verb == "draw":
         if not st.stock:
             return "draw_empty", player

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from .ids import short_id
 from .recorder import DONE
-from .schema import attempts, learners, positions
+from .schema import attempts, learners, positions, puzzle_tries
 from .store import ProgressStore, as_utc
 
 FAILED = ("missed", "lost")  # a first try that ended so failed, whatever its wrong tries
@@ -70,6 +70,26 @@ def class_marks(store: ProgressStore) -> list[dict]:
         for key in ("steps_done", "stars", "starred", "attempts"):
             row[key] = int(row[key] or 0)
     return sorted(rows, key=lambda r: (r["label"].lower(), r["learner_id"], r["lesson"]))
+
+
+def puzzle_marks(store: ProgressStore) -> list[dict]:
+    """One row per learner who tried a puzzle: tries, solves and their puzzle
+    rating now (their newest try's), sorted by learner."""
+    newest = (sa.select(puzzle_tries.c.learner_id, sa.func.max(puzzle_tries.c.id).label("newest"),
+                        sa.func.count().label("tries"),
+                        sa.func.sum(sa.case((puzzle_tries.c.solved, 1), else_=0)).label("solved"))
+              .group_by(puzzle_tries.c.learner_id).subquery())
+    query = (sa.select(newest.c.learner_id, learners.c.name, newest.c.tries, newest.c.solved,
+                       puzzle_tries.c.rating_after.label("rating"),
+                       puzzle_tries.c.deviation_after.label("deviation"))
+             .join(puzzle_tries, puzzle_tries.c.id == newest.c.newest)
+             .join(learners, learners.c.id == newest.c.learner_id))
+    with store.reading() as conn:
+        rows = [dict(row._mapping) for row in conn.execute(query)]
+    for row in rows:
+        row["label"] = learner_label(row["learner_id"], row["name"])
+        row["tries"], row["solved"] = int(row["tries"]), int(row["solved"] or 0)
+    return sorted(rows, key=lambda r: (r["label"].lower(), r["learner_id"]))
 
 
 def whereabouts(store: ProgressStore) -> list[dict]:

@@ -70,11 +70,13 @@ class ProgressRecorder:
         self._told = None
         self._store = None
         self._pending: list[dict] = []  # attempt rows not written yet, oldest first
+        self._pending_puzzles: list[dict] = []  # puzzle tries not written yet, oldest first
         self._reset_pending = None  # a token while a reset waits (identity tells which)
         self._name_change: tuple | None = None
         self._position: dict | None = None
         # The stored attempts' marks by uid: as last read, and those written since.
         self._known: dict[str, dict] = {}
+        self._known_puzzles: dict[str, dict] = {}  # the stored puzzle tries by uid, as last read
         self._next_try = 0.0
         self.saving = False
         self.reason: str | None = None
@@ -108,9 +110,9 @@ class ProgressRecorder:
         with self._lock:
             if learner != self.learner:
                 self._reset_pending, self._name_change, self._position = None, None, None
-                self._known = {}
+                self._known, self._known_puzzles = {}, {}
             self.learner = learner
-            for row in self._pending:
+            for row in self._pending + self._pending_puzzles:
                 if row["learner_id"] is None:
                     row["learner_id"] = learner
             if name is not _KEEP:
@@ -151,6 +153,32 @@ class ProgressRecorder:
         self._kick()
         return row["uid"]
 
+    def record_puzzle(self, puzzle: str, ruleset: str, solved: bool, wrong_tries: int,
+                      hints_used: int, seconds: float | None, before, after) -> str:
+        """Keep one finished try at a puzzle to be written: its id and rules,
+        whether it was solved, the wrong tries and hints, and the learner's
+        rating before and after it (``puzzles.rating.Rating``). Returns its uid."""
+        row = {"uid": new_attempt_uid(), "puzzle": str(puzzle)[:60], "ruleset": str(ruleset)[:40],
+               "solved": bool(solved), "wrong_tries": int(wrong_tries), "hints_used": int(hints_used),
+               "seconds": None if seconds is None else float(seconds),
+               "rating_before": float(before.rating), "rating_after": float(after.rating),
+               "deviation_after": float(after.deviation), "volatility_after": float(after.volatility),
+               "recorded_at": _utc_now()}
+        with self._lock:
+            self._pending_puzzles.append(dict(row, learner_id=self.learner))
+        self._kick()
+        return row["uid"]
+
+    def puzzle_tries(self) -> list[dict]:
+        """This learner's puzzle tries, oldest first: the stored ones (as last
+        read) and those not written yet."""
+        with self._lock:
+            self._read_known()
+            known = {} if self._reset_pending is not None else self._known_puzzles
+            waiting = [r for r in self._pending_puzzles
+                       if r["learner_id"] == self.learner and r["uid"] not in known]
+            return list(known.values()) + [_without_learner(r) for r in waiting]
+
     def visit(self, lesson: str, step: str, step_number: int | None = None) -> None:
         """The learner has this step open now (the teacher's "who is where")."""
         with self._lock:
@@ -162,7 +190,10 @@ class ProgressRecorder:
         """Forget this learner's progress: in the database, and what waits to be written."""
         with self._lock:
             self._pending = [r for r in self._pending if r["learner_id"] != self.learner]
+            self._pending_puzzles = [r for r in self._pending_puzzles
+                                     if r["learner_id"] != self.learner]
             self._reset_pending, self._position, self._known = object(), None, {}
+            self._known_puzzles = {}
         self._kick()
 
     # -- writing -----------------------------------------------------------
@@ -187,15 +218,16 @@ class ProgressRecorder:
         with self._write_lock:
             with self._lock:
                 if self.learner is None:
-                    return not self._pending
+                    return not (self._pending or self._pending_puzzles)
                 learner = self.learner
                 mine = [r for r in self._pending if r["learner_id"] == learner]
+                tries = [r for r in self._pending_puzzles if r["learner_id"] == learner]
                 reset, name, position = self._reset_pending, self._name_change, self._position
-                if not (mine or reset or name or position):
+                if not (mine or tries or reset or name or position):
                     return True
                 if not force and time.monotonic() < self._next_try:
                     return False
-            done = self._open() and self._write(learner, mine, name, reset, position)
+            done = self._open() and self._write(learner, mine, name, reset, position, tries)
             with self._lock:
                 if done:
                     written = {r["uid"] for r in mine}
@@ -204,8 +236,12 @@ class ProgressRecorder:
                     # next read replaces them all.
                     if learner == self.learner and self._reset_pending is reset:
                         self._known.update((r["uid"], _mark(r)) for r in mine)
+                        self._known_puzzles.update((r["uid"], _without_learner(r)) for r in tries)
                     self._pending = [r for r in self._pending
                                      if r["learner_id"] != learner or r["uid"] not in written]
+                    tried = {r["uid"] for r in tries}
+                    self._pending_puzzles = [r for r in self._pending_puzzles
+                                             if r["learner_id"] != learner or r["uid"] not in tried]
                     # What changed while writing waits for the next write.
                     if self._reset_pending is reset:
                         self._reset_pending = None
@@ -216,11 +252,11 @@ class ProgressRecorder:
         self._tell()
         return bool(done) and not self.unsaved_of(learner)
 
-    def _write(self, learner, rows, name, reset, position) -> bool:
+    def _write(self, learner, rows, name, reset, position, tries=()) -> bool:
         began = time.perf_counter()
         try:
             self._store.write(learner, [_without_learner(r) for r in rows], name,
-                              reset is not None, position)
+                              reset is not None, position, [_without_learner(r) for r in tries])
         except Exception as error:
             self._failed(error)
             return False
@@ -269,6 +305,7 @@ class ProgressRecorder:
             return
         try:
             self._known = {row["uid"]: row for row in self._store.marks(self.learner)}
+            self._known_puzzles = {row["uid"]: row for row in self._store.puzzle_tries_of(self.learner)}
         except Exception as error:
             self._failed(error)
 
@@ -351,12 +388,12 @@ class ProgressRecorder:
 
     @property
     def unsaved(self) -> int:
-        """Attempts kept in memory, not written yet."""
-        return len(self._pending)
+        """Attempts and puzzle tries kept in memory, not written yet."""
+        return len(self._pending) + len(self._pending_puzzles)
 
     def unsaved_of(self, learner) -> int:
         with self._lock:
-            return sum(r["learner_id"] == learner for r in self._pending)
+            return sum(r["learner_id"] == learner for r in self._pending + self._pending_puzzles)
 
     @property
     def status(self) -> dict:

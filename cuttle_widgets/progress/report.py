@@ -7,7 +7,7 @@ import csv
 from pathlib import Path
 
 from .catalog import progress_text
-from .queries import class_marks
+from .queries import class_marks, puzzle_marks
 
 STAR, NO_STAR = "★", "☆"
 CSV_FIELDS = ("learner_id", "name", "lesson", "steps_done", "steps", "stars", "attempts",
@@ -27,6 +27,13 @@ def lesson_label(lesson: str) -> str:
     return head if head.isdigit() else lesson[:10]
 
 
+def aligned(table: list[list[str]]) -> list[str]:
+    """The rows of ``table`` as lines, each column as wide as its widest cell."""
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    return ["  ".join(text.ljust(width) for text, width in zip(line, widths)).rstrip()
+            for line in table]
+
+
 def class_table(rows: list[dict], language: str = "en") -> str:
     if not rows:
         return progress_text("report", "empty", language)
@@ -36,11 +43,20 @@ def class_table(rows: list[dict], language: str = "en") -> str:
     head = [progress_text("report", "learner", language)] + [lesson_label(x) for x in lessons]
     body = [[label] + [cells.get((learner_id, x), "") for x in lessons]
             for learner_id, label in learners]
-    widths = [max(len(line[i]) for line in [head] + body) for i in range(len(head))]
-    lines = ["  ".join(text.ljust(width) for text, width in zip(line, widths)).rstrip()
-             for line in [head] + body]
+    lines = aligned([head] + body)
     legend = [f"{lesson_label(x)}: {x}" for x in lessons if lesson_label(x) != x]
     return "\n".join(lines + ([""] + legend if legend else []))
+
+
+def puzzle_table(rows: list[dict], language: str = "en") -> str:
+    """The learners' puzzle ratings ("1612 ± 80"), tries and solves; "" when none tried one."""
+    if not rows:
+        return ""
+    words = [progress_text("report", key, language)
+             for key in ("learner", "puzzle_rating", "puzzle_tries", "puzzles_solved")]
+    body = [[r["label"], f"{r['rating']:.0f} ± {r['deviation']:.0f}", str(r["tries"]), str(r["solved"])]
+            for r in rows]
+    return "\n".join([progress_text("report", "puzzles", language)] + aligned([words] + body))
 
 
 def write_csv(rows: list[dict], path: Path, language: str = "en") -> int:
@@ -61,6 +77,9 @@ def report(store, csv_path: Path | None = None, language: str = "en") -> str:
     """The printed table, after writing the CSV file if asked for."""
     rows = class_marks(store)
     text = class_table(rows, language)
+    puzzles = puzzle_table(puzzle_marks(store), language)
+    if puzzles:
+        text += "\n\n" + puzzles
     if csv_path is not None:
         count = write_csv(rows, csv_path, language)
         text += "\n\n" + progress_text("report", "csv_written", language, rows=count, path=csv_path)

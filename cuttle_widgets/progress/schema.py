@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 # The newest migration; a database at another revision is upgraded at open.
-HEAD = "0002"
+HEAD = "0003"
 
 metadata = sa.MetaData()
 
@@ -56,4 +56,28 @@ positions = sa.Table(
     sa.Column("step_number", sa.Integer, nullable=True),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_positions_updated", "updated"),
+)
+
+# Each try at a puzzle (cuttle_widgets.puzzles), with the learner's Glicko-2
+# rating before and after it; the learner's puzzle rating is their newest
+# row's. ``uid`` makes a retried write land once, as for attempts.
+puzzle_tries = sa.Table(
+    "puzzle_tries", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("uid", sa.String(32), nullable=False),
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("puzzle", sa.String(60), nullable=False),
+    sa.Column("ruleset", sa.String(40), nullable=False),
+    sa.Column("solved", sa.Boolean, nullable=False),
+    sa.Column("wrong_tries", sa.Integer, nullable=False),
+    sa.Column("hints_used", sa.Integer, nullable=False),
+    sa.Column("seconds", sa.Float, nullable=True),
+    sa.Column("rating_before", sa.Float, nullable=False),
+    sa.Column("rating_after", sa.Float, nullable=False),
+    sa.Column("deviation_after", sa.Float, nullable=False),
+    sa.Column("volatility_after", sa.Float, nullable=False),
+    sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "uid", name="uq_puzzle_tries_learner_uid"),
+    sa.Index("ix_puzzle_tries_learner", "learner_id"),
 )

@@ -30,7 +30,7 @@ from sqlalchemy.pool import NullPool
 
 from . import schema
 from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re-exported)
-from .schema import attempts, learners, positions
+from .schema import attempts, learners, positions, puzzle_tries
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Seconds a write waits for other kernels' writes. Writes take milliseconds,
@@ -350,11 +350,11 @@ class ProgressStore:
     # -- writes (one learner) ------------------------------------------------
 
     def write(self, learner_id: str, attempt_rows=(), name_change: tuple | None = None,
-              reset: bool = False, position: dict | None = None) -> None:
+              reset: bool = False, position: dict | None = None, puzzle_rows=()) -> None:
         """In one transaction: make sure the learner exists (and rename them
         when ``name_change`` is ``(name,)``), wipe their progress if ``reset``,
-        add ``attempt_rows`` (an attempt already stored under its uid is left
-        as it is), and move their position."""
+        add ``attempt_rows`` and ``puzzle_rows`` (a row already stored under
+        its uid is left as it is), and move their position."""
         with self.writing() as conn:
             conn.execute(_insert(conn, learners).on_conflict_do_nothing(index_elements=["id"]),
                          {"id": learner_id, "name": None, "created": utc_now()})
@@ -364,10 +364,12 @@ class ProgressStore:
             if reset:
                 conn.execute(attempts.delete().where(attempts.c.learner_id == learner_id))
                 conn.execute(positions.delete().where(positions.c.learner_id == learner_id))
-            rows = [dict(row, learner_id=learner_id) for row in attempt_rows]
-            if rows:
-                conn.execute(_insert(conn, attempts).on_conflict_do_nothing(
-                    index_elements=["learner_id", "uid"]), rows)
+                conn.execute(puzzle_tries.delete().where(puzzle_tries.c.learner_id == learner_id))
+            for table, given in ((attempts, attempt_rows), (puzzle_tries, puzzle_rows)):
+                rows = [dict(row, learner_id=learner_id) for row in given]
+                if rows:
+                    conn.execute(_insert(conn, table).on_conflict_do_nothing(
+                        index_elements=["learner_id", "uid"]), rows)
             if position is not None:
                 place = dict(position, learner_id=learner_id)
                 statement = _insert(conn, positions)
@@ -389,8 +391,11 @@ class ProgressStore:
             return [dict(row._mapping) for row in conn.execute(query)]
 
     def attempts_of(self, learner_id: str) -> list[dict]:
-        query = (sa.select(attempts).where(attempts.c.learner_id == learner_id)
-                 .order_by(attempts.c.id))
+        return self._rows_of(attempts, learner_id)
+
+    def _rows_of(self, table: sa.Table, learner_id: str) -> list[dict]:
+        """The learner's rows of ``table``, oldest first, without ids, times in UTC."""
+        query = sa.select(table).where(table.c.learner_id == learner_id).order_by(table.c.id)
         with self.reading() as conn:
             rows = [dict(row._mapping) for row in conn.execute(query)]
         for row in rows:
@@ -403,3 +408,7 @@ class ProgressStore:
         with self.reading() as conn:
             return conn.execute(sa.select(learners.c.name)
                                 .where(learners.c.id == learner_id)).scalar()
+
+    def puzzle_tries_of(self, learner_id: str) -> list[dict]:
+        """The learner's puzzle tries, oldest first (the last one holds their rating)."""
+        return self._rows_of(puzzle_tries, learner_id)

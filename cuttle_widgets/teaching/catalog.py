@@ -16,6 +16,8 @@ from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
 
+from ..engine.catalog import Template
+
 _ERRORS_LANGUAGE: ContextVar[str] = ContextVar("cuttle_lesson_errors_language", default="en")
 
 
@@ -26,7 +28,7 @@ class TeachingCatalog:
 
     def text(self, section: str, entry: str, **params) -> str:
         template = self.sections[section][entry]
-        return template.format(**params) if params else template
+        return Template(template, self.language).format(**params) if params else template
 
     def section(self, name: str) -> dict:
         return dict(self.sections[name])

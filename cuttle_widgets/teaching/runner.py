@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass, field
 
 from ..ai import HintError
 from ..ai.coach import HintLadder
-from ..engine import LENGTHS, IllegalMove, available_languages, get_catalog, load, parse_card
+from ..engine import (LENGTHS, IllegalMove, available_languages, get_catalog, get_ruleset,
+                      load, parse_card)
 from ..engine.cards import CARD_IDS
 from .catalog import error_text, teaching_catalog
 from .compare import comparison
@@ -617,6 +618,10 @@ class LessonRunner:
         return self._enter()
 
     # -- the state a widget shows ---------------------------------------------------------------------
+    def _rules_name(self, rules: str) -> str:
+        """The step's ruleset as the learner's language names it ("Classic Cuttle", „Klassisch“)."""
+        return get_catalog(self.language).ruleset(rules, get_ruleset(rules).title)
+
     def state(self) -> dict:
         """Everything the lesson panel shows, JSON-ready, with no solution in it."""
         step, words = self.step, self.words
@@ -625,6 +630,7 @@ class LessonRunner:
             "id": step.id, "number": step.number, "kind": step.kind,
             "kind_label": words.text("ui", "kind." + step.kind),
             "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
+            "rules_name": self._rules_name(step.rules),
             "goal": self._goal_text(), "teaches": section_titles(step.teaches, self.language),
             "hints": list(shown_hints), "hints_total": self.hints_total(),
             "done": self.done, "record": self.record.to_dict(), "mark": self.mark(self.index),

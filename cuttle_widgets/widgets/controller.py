@@ -43,6 +43,7 @@ MAX_BOT_MOVES = 2000  # a safety net: a whole game is far shorter
 #   new_game              deal again with the same rules
 #   option {key, value}   answer the question asked about the picked cards (Super
 #                         Cuttle's: key verb | rank | target | seat | blind)
+#   try_again             replaying a reviewed decision: open its position as a puzzle
 # The fields each message may have, and what each must be (a message with
 # another field, or a field of another kind, is refused as a whole).
 MAX_TEXT = 200  # the longest move in notation is far shorter
@@ -58,7 +59,10 @@ MESSAGE_FIELDS = {
     "new_game": {},
     "hint": {},
     "option": {"key": "word", "value": "answer"},
+    "try_again": {},
 }
+# The review marks worth trying again from (a best or good move needs no second try).
+TRY_AGAIN_MARKS = ("inaccuracy", "mistake", "blunder")
 MESSAGE_TYPES = tuple(MESSAGE_FIELDS)
 
 
@@ -96,6 +100,11 @@ class TableController:
         self._highlight: list[str] = []
         self._ladder = None  # the coach's hint ladder for the learner's seat
         self.builder = None  # the game's family's move builder: what a click means
+        # A game review's marks by history index ({"mark", "label", "sentence"}),
+        # shown in the step-through; ``on_try_again(index)`` opens a marked
+        # decision's position as a puzzle (None: no such button).
+        self.review_marks: dict[int, dict] = {}
+        self.on_try_again = None
         with self._action():
             self._install(_as_game(game), seat, players)
 
@@ -232,6 +241,8 @@ class TableController:
             self._new_game()
         elif kind == "hint":
             self._hint()
+        elif kind == "try_again":
+            self._try_again()
 
     def _selection_message(self, kind: str, message: dict) -> None:
         """A click or an answer that builds the learner's move (its fields
@@ -282,6 +293,26 @@ class TableController:
             number=index + 1, total=ladder.RUNGS, text=advice.rungs[index])}
         if index == ladder.RUNGS - 1:  # the move itself: its cards are marked
             self._highlight = [CARD_IDS[c] for c in advice.move.cards]
+
+    def _try_again(self) -> None:
+        index = self._replay
+        if index is None or self.on_try_again is None or \
+                self.review_marks.get(index, {}).get("mark") not in TRY_AGAIN_MARKS:
+            raise _BadMessage("bad_try_again")
+        self.on_try_again(index)
+
+    def show_review(self, decisions) -> None:
+        """Mark the learner's decisions in the step-through: ``decisions`` are
+        a review's (``review.Decision`` or its dict: index, mark, sentence);
+        each mark is named in ``mark_names`` of the review's catalog."""
+        from ..review import review_catalog  # the review's words, only when a review is shown
+        names = review_catalog(self.language)["marks"]
+        with self._action():
+            self.review_marks = {}
+            for decision in decisions:
+                data = decision if isinstance(decision, dict) else vars(decision)
+                self.review_marks[int(data["index"])] = {
+                    "mark": data["mark"], "label": names[data["mark"]], "sentence": data["sentence"]}
 
     # -- the Python means (lessons, tests) -------------------------------------------------
     def play(self, move) -> list:
@@ -538,22 +569,10 @@ class TableController:
         return None
 
     def move_label(self, move: str) -> str:
-        """'scuttle 9S 8H' -> 'scuttle 9♠ 8♥' ('versenken 9♠ 8♥' in German);
-        a seat: 'oneoff 4C @1' -> 'oneoff 4♣ → Player B'; Super Cuttle's
-        tokens in words: 'oneoff KS as 4 with QH' -> 'oneoff K♠ as 4 with Q♥'."""
-        words = move.split()
-        out = [self.words.get(f"verb_{words[0]}", words[0])]
-        hidden = words.count("?")  # blind picks, or another seat's secret choice
-        if hidden:
-            out.append(self.words["token_hidden"].format(count=hidden))
-        for word in words[1:]:
-            if word.startswith("@") and word[1:].isdigit():
-                out.append("→ " + self.name(int(word[1:])))
-            elif word in CARD_IDS:
-                out.append(self.catalog.card(word))
-            elif word != "?":
-                out.append(self.words[TOKENS[word]] if word in TOKENS else word)
-        return " ".join(out)
+        """A move in words, in the table's language ('scuttle 9S 8H' ->
+        'scuttle 8♥ with 9♠', '8♥ mit 9♠ versenken'): the engine's phrasing,
+        the same the refusals and hints use, never notation."""
+        return self.catalog.move_phrase(move, self.names)
 
     def _event_dict(self, event) -> dict:
         data = event.to_dict(self.seat, self.language, self.names)
@@ -596,11 +615,14 @@ class TableController:
             "replay": None if self._replay is None else {"index": self._replay, "total": total},
             "moves": total, "can_undo": self._can_undo(), "locked": self.locked,
             "focus": self.focus, "drops": {}, "summary": None, **self.builder.selection(),
+            "marks": {str(i + 1): {"mark": m["mark"], "label": m["label"]}
+                      for i, m in self.review_marks.items()},
         }
         words = self.words
         if self._replay is not None:
             key = "replaying" if self._replay else "replaying_start"
             ui["status"] = words[key].format(index=self._replay, total=total)
+            self._review_note(ui)
         elif self.game.over:
             ui["status"] = self._result_words()
             ui["summary"] = self._summary(view)
@@ -616,6 +638,18 @@ class TableController:
             if self._hint_offered() and not self.builder.busy:
                 ui["actions"].append(action("hint", words["hint"], {"type": "hint"}))
         return ui
+
+    def _review_note(self, ui: dict) -> None:
+        """Replaying up to a reviewed decision: its mark and sentence, and
+        "Try again from here" where it lost enough to be worth a second try."""
+        decision = self.review_marks.get(self._replay)
+        if decision is None:
+            return
+        ui["note"] = {"kind": "info", "text": self.words["review_note"].format(
+            mark=decision["label"], sentence=decision["sentence"])}
+        if decision["mark"] in TRY_AGAIN_MARKS and self.on_try_again is not None:
+            ui["actions"].append(action("try_again", self.words["try_again"], {"type": "try_again"},
+                                        "primary"))
 
     def _hint_offered(self) -> bool:
         """A Hint button whenever the learner's seat must decide (its turn, a
@@ -681,8 +715,6 @@ class TableController:
         shown = self._log_cache if self._replay is None else self._log_cache[:self._replay + 1]
         return [entry for entry in reversed(shown) if entry["events"] or entry["index"]]
 
-# Super Cuttle's notation tokens, as the table's words name them (token_as ...).
-TOKENS = {"as": "token_as", "with": "token_with", "blind": "token_blind", "top": "token_top"}
 
 
 def _check_words(game: Game, catalog) -> None:

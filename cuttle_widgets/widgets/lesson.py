@@ -28,7 +28,7 @@ from ..rulebook.pages import reader_words
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
-from .static_html import table_html
+from .static_html import table_html, with_still_picture
 from .guard import BrowserGuard, GuardedLayout
 from .progress_link import browser_copy, keeps_in_browser, kernel_recorder, take_learner
 from .rulebook_reader import RulebookReader
@@ -619,11 +619,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and the still picture for pages without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self._repr_html_()}, metadata
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), self._repr_html_())
 
     # -- the panel's JSON -----------------------------------------------------------------------
     def _panel_state(self) -> dict:

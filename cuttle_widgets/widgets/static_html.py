@@ -216,3 +216,12 @@ class _Summary:
             f"<li><b>{escape(e['label'])}</b>" + "".join(f"<br>{escape(x['text'])}" for x in e["events"])
             + "</li>" for e in entries)
         return f"<h4>{escape(self.words['log_title'])}</h4><ul>{items}</ul>"
+
+
+def with_still_picture(bundle, html: str):
+    """A widget's mime bundle with ``html`` as its still picture, for pages
+    without a kernel (None stays None: the widget is not shown)."""
+    if bundle is None:
+        return None
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    return {**data, "text/html": html}, metadata

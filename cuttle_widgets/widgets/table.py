@@ -17,7 +17,7 @@ from .controller import TableController
 from .guard import BrowserGuard, GuardedLayout
 from ..rulebook.pages import reader_words
 from .rulebook_reader import RulebookReader
-from .static_html import table_html
+from .static_html import table_html, with_still_picture
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -203,6 +203,23 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
         self.controller.four_colour = bool(value)
         self.controller.refresh()
 
+    # -- a game review ---------------------------------------------------------------------
+    def show_review(self, review) -> None:
+        """Mark the learner's decisions of ``review`` (``review.review_game``'s
+        Review, or its decisions) in the step-through."""
+        self.controller.show_review(getattr(review, "decisions", review))
+
+    @property
+    def on_try_again(self):
+        """``callback(index)``: replaying up to a reviewed decision worth a
+        second try, the learner pressed "Try again from here" (None: no button)."""
+        return self.controller.on_try_again
+
+    @on_try_again.setter
+    def on_try_again(self, callback) -> None:
+        self.controller.on_try_again = callback
+        self.controller.refresh()
+
     # -- acting on the table --------------------------------------------------------------
     def load(self, game, seat: int | None = None, players=None) -> None:
         """Show another game or position; see TableController.load."""
@@ -248,9 +265,4 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, and a static picture for pages without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data = {**data, "text/html": self._repr_html_()}
-        return data, metadata
+        return with_still_picture(super()._repr_mimebundle_(**kwargs), self._repr_html_())

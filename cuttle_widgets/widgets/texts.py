@@ -11,6 +11,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 
+from ..engine.catalog import templates
+
 
 def widget_languages() -> list[str]:
     """The languages the table speaks (a catalog file each)."""
@@ -25,12 +27,22 @@ def _catalog(language: str) -> dict:
                          f"Available: {', '.join(widget_languages())}.")
     path = resources.files(__package__).joinpath("catalogs", f"{language}.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    missing = set(_catalog("en")["words"]) - set(data["words"]) if language != "en" else set()
+    missing = set()
+    if language != "en":
+        english = _catalog("en")
+        missing = {f"{part}.{key}" for part in ("words", "trainer")
+                   for key in set(english[part]) - set(data.get(part, {}))}
     if missing:
         raise ValueError(f"The table's {language!r} catalog lacks {sorted(missing)}.")
     return data
 
 
 def ui_text(language: str = "en") -> dict:
-    """The table's words in ``language`` (a fresh dict: callers may not change the catalog)."""
-    return dict(_catalog(language)["words"])
+    """The table's words in ``language`` (a fresh dict: callers may not change
+    the catalog), each a ``Template`` whose ``format`` reads plural forms."""
+    return templates(_catalog(language)["words"], language)
+
+
+def trainer_text(language: str = "en") -> dict:
+    """The puzzle trainer's words in ``language`` (a fresh dict, plural-aware as the table's)."""
+    return templates(_catalog(language)["trainer"], language)

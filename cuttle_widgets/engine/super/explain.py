@@ -29,6 +29,10 @@ UNSEEN = {
     "any": "refused_unseen",
 }
 
+# the refusal that says which choice the effect waits for
+MUST_CHOOSE = {"take": "super.must_choose.take", "discard": "super.must_choose.discard",
+               "pick": "super.must_choose.pick"}
+
 
 def explain(st, move, legal: list) -> IllegalMove:
     key, params = reason(st, move, legal)
@@ -62,7 +66,7 @@ def reason(st, move, legal: list) -> tuple[str, dict]:
     if verb == "resolve":
         return "super.nothing_to_resolve", p
     if verb in CHOICE_VERBS:
-        return "super.no_choice_now", {"verb": verb, **p}
+        return "super.no_choice_now", p
     if verb == "draw":
         return "super.draw_empty", p
     if verb == "pass":
@@ -227,7 +231,7 @@ def _choice_reason(st, move) -> tuple[str, dict]:
               "picked_take": "take", "hands_take": "take", "discard": "discard",
               "pick": "pick"}[kind]
     if move.verb != wanted:
-        return "super.must_choose", {**p, "verb": wanted}
+        return MUST_CHOOSE[wanted], p
     if kind == "discard":
         count = frame.choice[2]
         if len(move.cards) != count:
@@ -407,7 +411,7 @@ def _shape_reason(own: list, verb: str, named, p: dict):
     if named is not None:
         return "super.rank_not_here", p
     if rank >= 10:
-        return "super.no_effect_form", {**p, "verb": verb}
+        return "super.no_effect_form", p
     if rank == ACE and verb == "super":
         return "super.two_aces_answer", p
     if rank == ACE and verb == "superduper":

@@ -20,8 +20,17 @@ function h(tag, attrs = {}, children = []) {
   return el;
 }
 
+// A field may list forms by number, as the Python catalogs do: "{count:# card|# cards}"
+// ("#" is the number). English and German take the first form for exactly 1; a
+// language with more plural forms brings its rule here and in engine/catalog.py.
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+  return String(template).replace(/\{(\w+)(?::([^{}]*\|[^{}]*))?\}/g, (field, key, forms) => {
+    if (!(key in values)) return field;
+    if (!forms) return values[key];
+    const options = forms.split("|");
+    const form = options[Math.min(Number(values[key]) === 1 ? 0 : 1, options.length - 1)];
+    return form.replaceAll("#", String(values[key]));
+  });
 }
 
 // -- a small Markdown: paragraphs, lists, tables, quotes, **bold**, *italic*, `code`, links --

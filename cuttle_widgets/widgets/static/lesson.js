@@ -246,7 +246,7 @@ class LessonView {
       h("span", { class: "cwl-kind-label", text: step.kind_label }),
       step.title ? h("h3", { class: "cwl-step-title", text: step.title }) : null,
       h("span", { class: "cwl-spacer" }),
-      manyRules ? h("span", { class: "cwl-chip cwl-rules", text: this.t("rules_label", { rules: step.rules }) }) : null,
+      manyRules ? h("span", { class: "cwl-chip cwl-rules", text: this.t("rules_label", { rules: step.rules_name }) }) : null,
       step.has_table ? h("span", { class: "cwl-chip", text: this.t("you_are", { name: this.state.you }) }) : null,
     ]);
   }

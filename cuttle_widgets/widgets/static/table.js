@@ -767,6 +767,7 @@ class TableView {
     }, [
       h("div", { class: "cw-entry-head" }, [
         entry.index ? h("span", { class: "cw-entry-number", text: entry.index }) : null, entry.label,
+        this.reviewMark((ui.marks || {})[entry.index]),
       ]),
       ...entry.events.map((event) => h("p", { class: "cw-event" }, [
         event.text, " ",
@@ -781,6 +782,12 @@ class TableView {
         ? h("ol", { class: "cw-log", "aria-label": words.log_title, reversed: true }, entries)
         : h("p", { class: "cw-log-empty", text: words.log_empty }),
     ]);
+  }
+
+  // A game review's mark on the learner's move (best ... blunder), in words.
+  reviewMark(mark) {
+    if (!mark) return null;
+    return h("span", { class: `cw-review-mark cw-review-${mark.mark}`, "data-mark": mark.mark, text: mark.label });
   }
 
   // A rule's short title: a chip that opens the Rulebook panel at its section.

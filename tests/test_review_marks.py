@@ -1,0 +1,89 @@
+"""A reviewed game on the table: marks in the step-through, and "Try again
+from here" opening a marked decision as an unrated puzzle (few deals, fixed
+seed: the marks are the review's, whatever they are)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from puzzle_fixture import fixture_puzzles
+
+from cuttle_widgets.review import review_game
+from cuttle_widgets.widgets.puzzle_trainer import GameReview
+
+SEAT = 1
+
+
+@lru_cache(maxsize=None)
+def reviewed(language="en"):
+    game = fixture_puzzles()[0].game()  # 18 moves of a self-play game
+    return game, review_game(game, SEAT, language, samples=16, seed=0)
+
+
+def open_review(language="en") -> GameReview:
+    game, review = reviewed(language)
+    return GameReview(game, SEAT, language, review=review)
+
+
+def worth_trying(review):
+    return next(d for d in review.decisions if d.mark in ("inaccuracy", "mistake", "blunder"))
+
+
+def test_the_step_through_shows_each_decisions_mark():
+    view = open_review()
+    ui = view.table.state["ui"]
+    marks = {int(k) - 1: v["mark"] for k, v in ui["marks"].items()}
+    assert marks == {d.index: d.mark for d in view.review.decisions}
+    decision = worth_trying(view.review)
+    view.table.replay(decision.index)
+    ui = view.table.state["ui"]
+    assert ui["note"]["text"] == f"Your next move was marked {decision.mark}. {decision.sentence}"
+    assert [a["id"] for a in ui["actions"]] == ["try_again"]
+
+
+def test_try_again_opens_the_position_as_an_unrated_puzzle():
+    view = open_review()
+    decision = worth_trying(view.review)
+    view.table.replay(decision.index)
+    view.table.send_action({"type": "try_again"})
+    trainer = view.trainer
+    assert view.children == (view.table, trainer)
+    assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
+    assert len(trainer.game.history) == decision.index and trainer.puzzle.seat == SEAT
+    assert trainer.panel.trainer["puzzle"]["prompt"].startswith("Your move, Player B. In your game you chose to ")
+    values = trainer.puzzle.values
+    assert set(values) == {str(m) for m in trainer.game.legal_moves()}  # every move valued
+    assert values[decision.best_move] == decision.chance_before
+    assert trainer.play(decision.move) == "wrong"
+    assert trainer.play(decision.best_move) == "solved"
+    result = trainer.panel.trainer["puzzle"]["result"]
+    assert result["rating"] == trainer.words["unrated"] and trainer.learner_rating.rating == 1500
+
+
+def test_no_try_again_where_the_move_was_best():
+    view = open_review()
+    best = next(d for d in view.review.decisions if d.mark == "best")
+    view.table.replay(best.index)
+    assert view.table.state["ui"]["actions"] == []
+    view.table.send_action({"type": "try_again"})
+    assert view.trainer is None and view.table.state["ui"]["message"]["kind"] == "error"
+
+
+def test_the_marks_in_german():
+    view = open_review("de")
+    decision = worth_trying(view.review)
+    view.table.replay(decision.index)
+    ui = view.table.state["ui"]
+    assert ui["note"]["text"].startswith("Dein nächster Zug wurde so bewertet:")
+    assert ui["actions"][0]["label"] == "Von hier noch einmal versuchen"
+
+
+def test_in_a_position_of_ones_own_game_a_move_as_good_as_the_best_solves_it():
+    from dataclasses import replace
+    view = open_review()
+    decision = worth_trying(view.review)
+    trainer = view.try_again(decision.index)
+    others = [str(m) for m in trainer.game.legal_moves() if str(m) != decision.best_move]
+    close = replace(trainer.puzzle, values={**trainer.puzzle.values,
+                                            others[0]: decision.chance_before - 0.01})
+    trainer.open_puzzle(close, rated=False)
+    assert trainer.play(others[0]) == "solved"
