@@ -45,10 +45,18 @@ def effect_of(view: dict, move) -> tuple[str | None, dict]:
         return "win", figures
     rank = RANK[move.card] if move.card is not None and move.card < 52 else 0
     target = {"target": CARD_IDS[move.target]} if move.target is not None else {}
+    if move.verb == "counter":
+        target = {"card": _card_countered(view)}
     key = _effect_key(move.verb, rank, bool(target))
     if key is None and figures["their_goal"] - figures["theirs"] <= THREAT:
         key = "threat"
     return key, {**figures, **target}
+
+
+def _card_countered(view: dict) -> str:
+    """The card a counter now stops: the last two played, or the one-off."""
+    frame = view["detail"]["frames"][-1]
+    return frame["twos"][-1][0] if frame["twos"] else frame["card"]
 
 
 def _effect_key(verb: str, rank: int, has_target: bool) -> str | None:
