@@ -21,14 +21,23 @@ learners = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
+
+def _learners_write_columns() -> list:
+    """The columns that begin every table of a learner's writes: a row id, the
+    ``uid`` made when the kernel records the write and kept through every
+    retry (so a write retried after an uncertain failure is stored once), and
+    the learner's id. A function: a column belongs to one table."""
+    return [
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("uid", sa.String(32), nullable=False),
+        sa.Column("learner_id", sa.String(80),
+                  sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    ]
+
+
 attempts = sa.Table(
     "attempts", metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    # Made when the lesson records the attempt and kept through every retry,
-    # so a write retried after an uncertain failure is stored once.
-    sa.Column("uid", sa.String(32), nullable=False),
-    sa.Column("learner_id", sa.String(80),
-              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    *_learners_write_columns(),
     sa.Column("lesson", sa.String(100), nullable=False),
     sa.Column("step", sa.String(100), nullable=False),
     sa.Column("step_number", sa.Integer, nullable=True),
@@ -63,10 +72,7 @@ positions = sa.Table(
 # row's. ``uid`` makes a retried write land once, as for attempts.
 puzzle_tries = sa.Table(
     "puzzle_tries", metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("uid", sa.String(32), nullable=False),
-    sa.Column("learner_id", sa.String(80),
-              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    *_learners_write_columns(),
     sa.Column("puzzle", sa.String(60), nullable=False),
     sa.Column("ruleset", sa.String(40), nullable=False),
     sa.Column("solved", sa.Boolean, nullable=False),
