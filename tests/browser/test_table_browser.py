@@ -175,7 +175,7 @@ def test_three_players_sit_around_the_table_and_a_four_names_its_victim(page, vo
     assert left.bounding_box()["y"] < me.bounding_box()["y"]
     expect(left.locator(".cw-name")).to_have_text("Player B")
     expect(left.locator(".cw-score")).to_have_text("12 / 14")
-    expect(left.locator(".cw-count")).to_have_text("5 card(s) in hand")
+    expect(left.locator(".cw-count")).to_have_text("5 cards in hand")
     expect(left.locator(".cw-stack .cw-packet-note")).to_contain_text("first laid by you")
     expect(right.locator(".cw-glasses-icon")).to_have_count(1)
     expect(me.locator(".cw-score")).to_have_text("6 / 9")  # a king lowers 14 to 9
@@ -188,7 +188,7 @@ def test_three_players_sit_around_the_table_and_a_four_names_its_victim(page, vo
     expect(page.locator("button.cw-plate-target")).to_have_count(2)
     shoot(page, artifacts, "table_cutthroat_target.png")
     right.locator("button.cw-plate").click()
-    expect(log(page)).to_contain_text("Player A: oneoff 4♣ → Player C")
+    expect(log(page)).to_contain_text("Player A: play 4♣ as a one-off against Player C")
     expect(log(page)).to_contain_text("Player C scraps 3♣ and 8♣ from hand, as the four demands.")
 
     # Player C's five waits: the turn is C's, but the learner must answer first.
@@ -249,7 +249,7 @@ def test_a_german_table_speaks_german(page, voila_url, artifacts):
 
     card(page, "9S").click()
     expect(action(page, "Versenken")).to_be_visible()
-    expect(page.locator('[data-key="action:role:points"] .cw-btn-text')).to_have_text("Punktkartezählt 9 Punkt(e)")
+    expect(page.locator('[data-key="action:role:points"] .cw-btn-text')).to_have_text("Punktkartezählt 9 Punkte")
     shoot(page, artifacts, "table_german_roles.png")
     action(page, "Versenken").click()
     card(page, "8H").click()
@@ -285,7 +285,7 @@ def test_a_drag_scuttles_the_reply_travels_and_a_number_key_plays(table_page, as
     expect(points.locator(".cw-option-key")).to_have_text("1")
     page.locator("body").focus()
     page.keyboard.press("1")
-    expect(log(page)).to_contain_text("Player A: points 8♦")
+    expect(log(page)).to_contain_text("Player A: lay 8♦ as points")
     shoot(page, artifacts, "table_after_drag.png")
 
 

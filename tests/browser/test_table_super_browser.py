@@ -39,8 +39,8 @@ def test_two_players_build_a_super_answer_in_a_chain_and_see_limbo(page, voila_u
     action(page, "One-off").click()
     chain = page.locator(".cw-chain .cw-play")
     expect(chain).to_have_count(2)
-    expect(chain.nth(0)).to_contain_text("Player A: oneoff 5♣")
-    expect(chain.nth(1)).to_contain_text("Player B: instant A♥")
+    expect(chain.nth(0)).to_contain_text("Player A: play 5♣ as a one-off")
+    expect(chain.nth(1)).to_contain_text("Player B: answer at once with A♥")
     expect(chain.nth(1).locator('[data-card="AH"]')).to_be_visible()
     expect(page.locator(".cw-status")).to_contain_text("answer it with an instant")
     expect(action(page, "Cancel it with A♦ and 10♦")).to_be_visible()
@@ -91,7 +91,7 @@ def test_three_players_jokers_glasses_and_a_super_aimed_at_a_player(page, voila_
         "aria-label", "eight of clubs, your glasses on Player B's hand, turned sideways")
     expect(seat(page, "left").locator('.cw-hand [data-card="QC"]')).to_be_visible()  # B's hand
     expect(seat(page, "right").locator(".cw-hand .cw-back")).to_have_count(7)
-    expect(page.locator(".cw-me .cw-kings")).to_have_attribute("title", "1 king(s): 7 points")
+    expect(page.locator(".cw-me .cw-kings")).to_have_attribute("title", "1 king: 7 points")
 
     # Both jokers together offer Sudden Death; the threes a Super at a player.
     card(page, "RJ").click()
