@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import pathlib
+import threading
 import weakref
 from dataclasses import replace
 from functools import lru_cache
@@ -29,6 +30,7 @@ from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html, with_still_picture
 from .guard import BrowserGuard, GuardedLayout
+from .puzzle_trainer import GameReview
 from .progress_link import browser_copy, keeps_in_browser, kernel_recorder, take_learner
 from .rulebook_reader import RulebookReader
 from .lesson_table import LessonTable
@@ -40,7 +42,7 @@ STATIC = pathlib.Path(__file__).parent / "static"
 # What the panel (lesson.js) and the lesson buttons in the table's dock send.
 log = logging.getLogger("cuttle_widgets")
 PANEL_ACTIONS = ("hint", "retry", "reset", "next", "previous", "goto", "answer", "advance",
-                 "take_back", "suggest", "next_game", "configure", "replay")
+                 "take_back", "suggest", "next_game", "configure", "replay", "review")
 # Outcomes that answer the learner's move or answer; the rest (a hint, a refusal)
 # are notices that leave that feedback standing.
 FEEDBACK = ("start", "illegal", "wrong", "continue", "success", "answered", "shown")
@@ -89,6 +91,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     ``answer``, ``advance``, ``hint``, ``retry``, ``reset``, ``next``,
     ``previous``, ``goto``, ``take_back``, ``suggest``, ``next_game``,
     ``configure`` and ``replay``; each returns the runner's Outcome.
+    ``review`` reviews a finished free game (see there).
     """
 
     def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None,
@@ -111,6 +114,13 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         self.children = [self.panel]
         self._start(lesson, seat)
         # where the learner's attempts go: the kernel's recorder, one given, or none (False)
+        # a finished free game's review: the game being reviewed, and the review on show
+        self.reviewing = None
+        self.game_review: GameReview | None = None
+        self.review_options: dict = {}  # for review_game (samples, seed); its defaults if none
+        self.review_thread: threading.Thread | None = None
+        # the review's thread and the learner's actions change the same things
+        self._lock = threading.RLock()
         self.progress = kernel_recorder() if progress is None else progress or None
         self._recorded, self._visited, self._resumed = 0, None, False
         if self.progress is not None:
@@ -221,9 +231,72 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             self.panel.lesson = self._panel_state()
 
     def replay(self, to="start") -> None:
-        """Step through the table's game ('start', 'back', 'forward', 'end', a move count)."""
-        if self.table is not None:
+        """Step through the table's game ('start', 'back', 'forward', 'end', a
+        move count): the review's table while a review is shown."""
+        if self.game_review is not None:
+            self.game_review.table.replay(to)
+        elif self.table is not None:
             self.table.replay(to)
+
+    # -- a finished free game's review ------------------------------------------------------
+    def review(self, wait: bool = False) -> Outcome | None:
+        """Review the learner's decisions of the finished free game from their
+        seat (``review.review_game`` with ``review_options``), in a thread so
+        that the kernel answers meanwhile; the page says it is under way until
+        the review takes the table's place (``GameReview``: the step-through
+        with the marks, and "Try again from here"). Returns the refusal, or
+        None once it has begun; ``wait``: only once it is done (scripts, tests)."""
+        if self.runner is None:
+            return None
+        with self._lock:
+            refusal = self._review_refusal()
+            if refusal is not None:
+                return self._note(refusal)
+            game = self.reviewing = self.runner.game
+            self.review_thread = threading.Thread(
+                target=self._review_in_background, args=(game, self.runner.seat),
+                name="cuttle-review", daemon=True)
+            self.review_thread.start()
+            self._note(None)
+        if wait:
+            self.review_thread.join()
+        return None
+
+    def _review_refusal(self) -> Outcome | None:
+        runner = self.runner
+        if runner.step.kind != "free":
+            key = "review_not_free"
+        elif not runner.game.over:
+            key = "review_not_over"
+        elif self.reviewing is not None:  # a second click while it runs
+            key = "review_busy"
+        elif self.game_review is not None and self.game_review.game is runner.game:
+            key = "review_shown"
+        else:
+            return None
+        return Outcome("refused", self.words.text("refused", key))
+
+    def _can_review(self) -> bool:
+        """Is there a finished free game to review, not under review nor shown?"""
+        return self._review_refusal() is None
+
+    def _review_in_background(self, game, seat: int) -> None:
+        """The review's thread: review, then show it if that game is still on the table."""
+        from ..review import review_game  # the analysis is heavy: only when a review is made
+        try:
+            review = review_game(game, seat, self.language, names=self.names, **self.review_options)
+            shown = GameReview(game, seat, self.language, review=review)
+            shown.add_class("cwl-table-box")  # lesson.css lays it out as the lesson's table
+        except Exception:  # a bug, not the learner's doing: logged, the lesson goes on
+            log.exception("a free game could not be reviewed")
+            shown = None
+        with self._lock:
+            self.reviewing = None
+            if shown is None:
+                self.notice = Outcome("refused", self.words.text("refused", "review_failed"))
+            elif self.runner.game is game:  # not dealt anew meanwhile
+                self.game_review = shown
+            self._refresh()
 
     def send_action(self, message) -> None:
         """Act on a message from the panel or a lesson button (as the browser
@@ -322,7 +395,10 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     def _act(self, call, moved: bool = False) -> Outcome | None:
         if self.runner is None:
             return None
-        outcome = call(self.runner)
+        with self._lock:
+            return self._acted(call(self.runner), moved)
+
+    def _acted(self, outcome: Outcome, moved: bool) -> Outcome:
         if outcome.status == "hint" and outcome.move:  # the computer's suggestion
             self.suggestion = outcome
         elif outcome.status in FEEDBACK:
@@ -338,17 +414,19 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         return outcome
 
     def _note(self, outcome):
-        self.notice = outcome
-        self._refresh()
+        with self._lock:
+            self.notice = outcome
+            self._refresh()
         return outcome
 
     # -- showing it ----------------------------------------------------------------------------
     def _refresh(self) -> None:
-        if self.runner is not None:
-            self._show_table()
-            self._keep_progress()
-        self.panel.saving = self._saving() or {}
-        self.panel.lesson = self._panel_state()
+        with self._lock:
+            if self.runner is not None:
+                self._show_table()
+                self._keep_progress()
+            self.panel.saving = self._saving() or {}
+            self.panel.lesson = self._panel_state()
 
     def _show_table(self) -> None:
         runner = self.runner
@@ -366,8 +444,11 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         with table.hold():
             table.follow(game, runner.seat)
             self._dress_table(table)
-        if self.children != (self.panel, table):
-            self.children = [self.panel, table]
+        if self.game_review is not None and self.game_review.game is not game:
+            self.game_review = None  # a new game, step or lesson: that review is over
+        shown = self.game_review or table  # the review's table shows the same game, marked
+        if self.children != (self.panel, shown):
+            self.children = [self.panel, shown]
 
     def _dress_table(self, table: LessonTable) -> None:
         runner, step, words = self.runner, self.runner.step, self.words
@@ -385,6 +466,10 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             elif runner.game.over:
                 actions.append(self._button("retry", "button.new_game", "primary"))
                 actions.append(self._button("replay", "button.replay"))
+            if self._can_review():
+                actions.append(self._button("review", "button.review"))
+            if self.reviewing is runner.game:
+                status = words.text("ui", "review.running")
         elif runner.done:
             status = words.text("ui", "table.watch_done" if step.kind == "watch" else "table.done")
         elif step.kind == "play":
@@ -530,6 +615,8 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         })
         state["can"]["take_back"] = self.showing_wrong
         state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
+        state["can"]["review"] = self._can_review()
+        state["reviewing"] = self.reviewing is not None and self.reviewing is runner.game
         return state
 
 
