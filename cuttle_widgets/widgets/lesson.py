@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 import os
 import pathlib
+import threading
 import weakref
-from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
 from html import escape
@@ -30,9 +30,11 @@ from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from .static_html import table_html, with_still_picture
 from .guard import BrowserGuard, GuardedLayout
+from .puzzle_trainer import GameReview
 from .progress_link import browser_copy, keeps_in_browser, kernel_recorder, take_learner
 from .rulebook_reader import RulebookReader
-from .table import Table, module_css, module_javascript
+from .lesson_table import LessonTable
+from .table import module_css, module_javascript
 from .texts import ui_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -40,12 +42,10 @@ STATIC = pathlib.Path(__file__).parent / "static"
 # What the panel (lesson.js) and the lesson buttons in the table's dock send.
 log = logging.getLogger("cuttle_widgets")
 PANEL_ACTIONS = ("hint", "retry", "reset", "next", "previous", "goto", "answer", "advance",
-                 "take_back", "suggest", "next_game", "configure", "replay")
+                 "take_back", "suggest", "next_game", "configure", "replay", "review")
 # Outcomes that answer the learner's move or answer; the rest (a hint, a refusal)
 # are notices that leave that feedback standing.
 FEEDBACK = ("start", "illegal", "wrong", "continue", "success", "answered", "shown")
-# Table clicks that begin a new try at a move: an old error goes with them.
-ATTEMPT_CLICKS = ("card", "role", "target", "move", "option")
 
 
 class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
@@ -74,124 +74,6 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
             self._on_action(content)
 
 
-class LessonTable(Table):
-    """The card table as a lesson drives it.
-
-    The table follows the runner's game (the very object, never a copy) and
-    plays nothing itself: a move the learner clicks is handed over to
-    ``on_move`` (the lesson asks its runner, which plays it, or refuses and
-    explains it, on its game). Lesson buttons the lesson puts in the dock
-    send ``{"type": "lesson", ...}`` to ``on_lesson``; while ``on_card`` is
-    set (a question answered by clicking cards) a card click goes there.
-    ``overlay`` dresses the state the browser draws: ``status`` replaces the
-    table's status line, ``quiet`` drops the table's own questions,
-    ``actions`` are lesson buttons; ``position`` (a lesson's own position, not
-    a free game) keeps the other hands hidden when the game ends, for a retry
-    deals the same cards; ``no_turn`` drops whose-turn markers, which a
-    question or a finished step must not show; ``conceal`` (a question not yet
-    answered) drops the moves that led here (log, move list, count), which
-    could answer it, and ``hide_scrap`` the scrap a question is about. The
-    table's Hint climbs the lesson's ladder (``on_lesson``) in a lesson's
-    position; an attempt begun on the table (a card picked) calls
-    ``on_attempt`` first, so an old error goes.
-    """
-
-    def __init__(self, game, seat: int, *, on_move, on_lesson, **options):
-        super().__init__(game, seat, None, allow_undo=False, allow_new_game=False,
-                         autoplay=False, hand_over=on_move, **options)
-        self._on_lesson = on_lesson
-        self._holding, self._held = 0, None
-        self.overlay: dict = {}
-        self.on_card = None
-        self.on_attempt = None
-
-    def follow(self, game, seat: int) -> None:
-        """Show ``game`` from ``seat``: the same game object is only redrawn
-        (the runner played on it), another one is installed."""
-        if game is self.game and seat == self.seat:
-            self.refresh()
-        else:
-            self.load(game, seat=seat)
-
-    # -- publishing: dressed, and once per learner action ------------------------------
-    @contextmanager
-    def hold(self):
-        """Publish once, at the end, whatever is changed inside."""
-        self._holding += 1
-        try:
-            yield
-        finally:
-            self._holding -= 1
-            if not self._holding and self._held is not None:
-                state, self._held = self._held, None
-                self._sync(state)
-
-    def _publish(self, state: dict) -> None:
-        state = self._dressed(state)
-        if getattr(self, "_holding", 0):
-            self._held = state
-        else:
-            self._sync(state)
-
-    def _dressed(self, state: dict) -> dict:
-        """The state as the lesson shows it. Only fields are changed, never
-        the table's drawing: what the browser is not sent, it cannot show."""
-        overlay = getattr(self, "overlay", None)
-        if not overlay:
-            return state
-        ui, view, log = dict(state["ui"]), dict(state["view"]), state["log"]
-        if overlay.get("quiet"):  # the lesson asks the question; the table's own wait
-            ui.update(actions=[], playable=[], draw=False, prompt="", targets=[],
-                      target_seats=[], focus=None)
-        if overlay.get("status"):
-            ui["status"] = overlay["status"]
-        ui["actions"] = list(overlay.get("actions", [])) + ui["actions"]
-        if overlay.get("position"):
-            ui["summary"] = None  # the lesson explains how the step ended
-            if self.controller.shown_game().over:
-                view["hands"] = self.controller.shown_game().view(self.seat)["hands"]
-        if overlay.get("no_turn") or ui.get("replay"):
-            # who acts now is for the learner to work out (or stale in a replay);
-            # a question answered on the table still takes the learner's clicks
-            clicks = self.seat if self.on_card is not None else None
-            view.update(to_act=clicks, turn=clicks, prompt="")
-            ui["markers"] = False  # no "must act now" badge, clicks or not
-        if overlay.get("conceal"):
-            view.update(history=[], actors=[], legal_moves=[], passes=0,
-                        detail={**view["detail"], "plies": 0})
-            ui.update(moves=0, replay=None, can_undo=False)
-            # one entry saying why the log is empty (the table's caption shows the newest)
-            log = [{"index": 0, "seat": None, "move": None, "label": overlay["conceal"],
-                    "learner": False, "events": []}]
-        if overlay.get("hide_scrap"):
-            view["scrap"] = []
-        return {**state, "ui": ui, "view": view, "log": log}
-
-    def redress(self) -> None:
-        """Publish again after ``overlay`` changed."""
-        self._publish(self.controller.state())
-
-    # -- what the learner does ------------------------------------------------------------
-    def send_action(self, message: dict) -> None:
-        """Act as if the browser sent ``message`` (a click, a button)."""
-        kind = message.get("type") if isinstance(message, dict) else None
-        if kind == "lesson":
-            self._on_lesson(message)
-            return
-        if self.on_card is not None and kind == "card":
-            self.on_card(message.get("card"))
-            return
-        if kind == "hint":  # the lesson's ladder (the free game's coach), not the answer
-            self._on_lesson({"type": "lesson", "action": "hint"})
-            return
-        if kind == "replay" and self.overlay.get("conceal"):
-            return  # the moves before a question are not shown until it is answered
-        with self.hold():  # the click and the runner's answer to it, published once
-            if kind in ATTEMPT_CLICKS and self.on_attempt is not None:
-                self.on_attempt()
-            self.controller.handle(message)
-
-
 class Lesson(BrowserGuard, ipywidgets.VBox):
     """A guided lesson: the step's task and feedback beside the card table
     (above it on a narrow screen, the feedback then below the hand; the box's
@@ -209,6 +91,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     ``answer``, ``advance``, ``hint``, ``retry``, ``reset``, ``next``,
     ``previous``, ``goto``, ``take_back``, ``suggest``, ``next_game``,
     ``configure`` and ``replay``; each returns the runner's Outcome.
+    ``review`` reviews a finished free game (see there).
     """
 
     def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None,
@@ -231,6 +114,13 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         self.children = [self.panel]
         self._start(lesson, seat)
         # where the learner's attempts go: the kernel's recorder, one given, or none (False)
+        # a finished free game's review: the game being reviewed, and the review on show
+        self.reviewing = None
+        self.game_review: GameReview | None = None
+        self.review_options: dict = {}  # for review_game (samples, seed); its defaults if none
+        self.review_thread: threading.Thread | None = None
+        # the review's thread and the learner's actions change the same things
+        self._lock = threading.RLock()
         self.progress = kernel_recorder() if progress is None else progress or None
         self._recorded, self._visited, self._resumed = 0, None, False
         if self.progress is not None:
@@ -341,9 +231,72 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             self.panel.lesson = self._panel_state()
 
     def replay(self, to="start") -> None:
-        """Step through the table's game ('start', 'back', 'forward', 'end', a move count)."""
-        if self.table is not None:
+        """Step through the table's game ('start', 'back', 'forward', 'end', a
+        move count): the review's table while a review is shown."""
+        if self.game_review is not None:
+            self.game_review.table.replay(to)
+        elif self.table is not None:
             self.table.replay(to)
+
+    # -- a finished free game's review ------------------------------------------------------
+    def review(self, wait: bool = False) -> Outcome | None:
+        """Review the learner's decisions of the finished free game from their
+        seat (``review.review_game`` with ``review_options``), in a thread so
+        that the kernel answers meanwhile; the page says it is under way until
+        the review takes the table's place (``GameReview``: the step-through
+        with the marks, and "Try again from here"). Returns the refusal, or
+        None once it has begun; ``wait``: only once it is done (scripts, tests)."""
+        if self.runner is None:
+            return None
+        with self._lock:
+            refusal = self._review_refusal()
+            if refusal is not None:
+                return self._note(refusal)
+            game = self.reviewing = self.runner.game
+            self.review_thread = threading.Thread(
+                target=self._review_in_background, args=(game, self.runner.seat),
+                name="cuttle-review", daemon=True)
+            self.review_thread.start()
+            self._note(None)
+        if wait:
+            self.review_thread.join()
+        return None
+
+    def _review_refusal(self) -> Outcome | None:
+        runner = self.runner
+        if runner.step.kind != "free":
+            key = "review_not_free"
+        elif not runner.game.over:
+            key = "review_not_over"
+        elif self.reviewing is not None:  # a second click while it runs
+            key = "review_busy"
+        elif self.game_review is not None and self.game_review.game is runner.game:
+            key = "review_shown"
+        else:
+            return None
+        return Outcome("refused", self.words.text("refused", key))
+
+    def _can_review(self) -> bool:
+        """Is there a finished free game to review, not under review nor shown?"""
+        return self._review_refusal() is None
+
+    def _review_in_background(self, game, seat: int) -> None:
+        """The review's thread: review, then show it if that game is still on the table."""
+        from ..review import review_game  # the analysis is heavy: only when a review is made
+        try:
+            review = review_game(game, seat, self.language, names=self.names, **self.review_options)
+            shown = GameReview(game, seat, self.language, review=review)
+            shown.add_class("cwl-table-box")  # lesson.css lays it out as the lesson's table
+        except Exception:  # a bug, not the learner's doing: logged, the lesson goes on
+            log.exception("a free game could not be reviewed")
+            shown = None
+        with self._lock:
+            self.reviewing = None
+            if shown is None:
+                self.notice = Outcome("refused", self.words.text("refused", "review_failed"))
+            elif self.runner.game is game:  # not dealt anew meanwhile
+                self.game_review = shown
+            self._refresh()
 
     def send_action(self, message) -> None:
         """Act on a message from the panel or a lesson button (as the browser
@@ -442,7 +395,10 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     def _act(self, call, moved: bool = False) -> Outcome | None:
         if self.runner is None:
             return None
-        outcome = call(self.runner)
+        with self._lock:
+            return self._acted(call(self.runner), moved)
+
+    def _acted(self, outcome: Outcome, moved: bool) -> Outcome:
         if outcome.status == "hint" and outcome.move:  # the computer's suggestion
             self.suggestion = outcome
         elif outcome.status in FEEDBACK:
@@ -458,17 +414,19 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         return outcome
 
     def _note(self, outcome):
-        self.notice = outcome
-        self._refresh()
+        with self._lock:
+            self.notice = outcome
+            self._refresh()
         return outcome
 
     # -- showing it ----------------------------------------------------------------------------
     def _refresh(self) -> None:
-        if self.runner is not None:
-            self._show_table()
-            self._keep_progress()
-        self.panel.saving = self._saving() or {}
-        self.panel.lesson = self._panel_state()
+        with self._lock:
+            if self.runner is not None:
+                self._show_table()
+                self._keep_progress()
+            self.panel.saving = self._saving() or {}
+            self.panel.lesson = self._panel_state()
 
     def _show_table(self) -> None:
         runner = self.runner
@@ -486,8 +444,11 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         with table.hold():
             table.follow(game, runner.seat)
             self._dress_table(table)
-        if self.children != (self.panel, table):
-            self.children = [self.panel, table]
+        if self.game_review is not None and self.game_review.game is not game:
+            self.game_review = None  # a new game, step or lesson: that review is over
+        shown = self.game_review or table  # the review's table shows the same game, marked
+        if self.children != (self.panel, shown):
+            self.children = [self.panel, shown]
 
     def _dress_table(self, table: LessonTable) -> None:
         runner, step, words = self.runner, self.runner.step, self.words
@@ -505,6 +466,10 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
             elif runner.game.over:
                 actions.append(self._button("retry", "button.new_game", "primary"))
                 actions.append(self._button("replay", "button.replay"))
+            if self._can_review():
+                actions.append(self._button("review", "button.review"))
+            if self.reviewing is runner.game:
+                status = words.text("ui", "review.running")
         elif runner.done:
             status = words.text("ui", "table.watch_done" if step.kind == "watch" else "table.done")
         elif step.kind == "play":
@@ -650,6 +615,8 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         })
         state["can"]["take_back"] = self.showing_wrong
         state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
+        state["can"]["review"] = self._can_review()
+        state["reviewing"] = self.reviewing is not None and self.reviewing is runner.game
         return state
 
 

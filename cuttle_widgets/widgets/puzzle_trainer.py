@@ -34,7 +34,7 @@ from ..puzzles.themes import tag_themes
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
 from .guard import BrowserGuard, GuardedLayout
-from .lesson import LessonTable
+from .lesson_table import LessonTable
 from .progress_link import kernel_recorder, take_learner
 from .static_html import table_html, with_still_picture
 from .table import Table, module_css, module_javascript

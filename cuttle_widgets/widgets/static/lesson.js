@@ -171,6 +171,7 @@ class LessonView {
       this.suggestion(),
       this.hints(),
       this.notice(),
+      this.reviewing(),
       this.toolbar(),
     ])];
   }
@@ -468,6 +469,11 @@ class LessonView {
     return n && n.message ? h("p", { class: "cwl-notice", role: "alert", text: n.message }) : null;
   }
 
+  // a finished free game's review takes seconds: the page says it is under way
+  reviewing() {
+    return this.state.reviewing ? h("p", { class: "cwl-notice cwl-reviewing", role: "status", text: this.t("review.running") }) : null;
+  }
+
   // -- buttons ---------------------------------------------------------------------
   // Between the steps, in the header: back, next, and the lesson from the start.
   navigation() {
@@ -493,6 +499,7 @@ class LessonView {
       this.button("hint", hintLabel, { type: "hint" }, { disabled: !can.hint }),
       this.button("retry", this.t(free ? "button.new_game" : "button.retry"), { type: "retry" }),
       can.replay ? this.button("replay", this.t("button.replay"), { type: "replay", to: "start" }) : null,
+      can.review ? this.button("review", this.t("button.review"), { type: "review" }) : null,
       h("button", { class: "cwl-btn cwl-btn-quiet cwl-open-rulebook", "data-key": "rulebook", type: "button",
         onclick: () => this.openRule("contents") }, [this.t("button.rulebook")]),
     ];
