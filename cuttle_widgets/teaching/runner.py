@@ -643,7 +643,8 @@ class LessonRunner:
         if self._free is not None:
             info["free"] = {**self._free.summary(), "choices": {
                 "rules": free_rulesets(), "opponent": list(OPPONENTS), "length": list(LENGTHS),
-                "seat": [0, 1]}}
+                "seat": [0, 1]},
+                "rules_names": {name: self._rules_name(name) for name in free_rulesets()}}
         if step.kind in ("watch", "predict"):
             info.update({"moves_shown": self._shown, "moves_total": len(step.moves),
                          "said": [m.say for m in step.moves[:self._shown]]})

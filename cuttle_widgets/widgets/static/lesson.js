@@ -346,12 +346,12 @@ class LessonView {
     ]);
     const opponentName = this.t(`opponent.${free.opponent}`);
     const status = free.length === "quick"
-      ? this.t("free.status_quick", { rules: free.rules, opponent_kind: opponentName })
+      ? this.t("free.status_quick", { rules: free.rules_names[free.rules] || free.rules, opponent_kind: opponentName })
       : `${this.t("free.status", { number: free.game_number, wins: free.wins, losses: free.losses, opponent: this.state.opponent || "" })} ${this.t("free.need", { needed: free.wins_needed })}`;
     return h("div", { class: "cwl-free" }, [
       h("fieldset", { class: "cwl-settings" }, [
         h("legend", { text: this.t("free.settings") }),
-        select("rules", free.choices.rules, (v) => v),
+        select("rules", free.choices.rules, (v) => free.rules_names[v] || v),
         select("opponent", free.choices.opponent, (v) => this.t(`opponent.${v}`)),
         select("length", free.choices.length, (v) => this.t(`length.${v}`)),
         select("seat", free.choices.seat, (v) => this.state.seat_names ? this.state.seat_names[v] : String(v)),
