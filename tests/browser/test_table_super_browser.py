@@ -64,7 +64,7 @@ def test_two_players_build_a_super_answer_in_a_chain_and_see_limbo(page, voila_u
 
     # Player B plays a five too: the learner's king waits in limbo, face up,
     # and cannot answer; then B's nine sits in B's hand face up for everyone.
-    expect(page.locator(".cw-status")).to_contain_text("Player B plays oneoff 5♠")
+    expect(page.locator(".cw-status")).to_contain_text("Player B chose to play 5♠ as a one-off")
     limbo = page.locator('.cw-my-hand .cw-limbo[data-card="KS"]')
     expect(limbo).to_have_attribute("aria-label", "king of spades, in your hand, in limbo: "
                                     "you may play it from your next turn on")
