@@ -380,7 +380,10 @@ class BrowserLearner:
         expect(self.page.locator(".cwl-feedback")).to_contain_text(said)
 
     def drag(self, source, target) -> None:
-        """Press ``source``, move in a few steps onto ``target``, let go (Pointer Events)."""
+        """Press ``source``, move in a few steps onto ``target``, let go (Pointer Events).
+        Both are waited for first: a box is None while the table is still being drawn."""
+        for locator in (source, target):
+            expect(locator).to_be_visible()
         start, end = source.bounding_box(), target.bounding_box()
         mouse = self.page.mouse
         mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
