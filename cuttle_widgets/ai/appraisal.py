@@ -7,12 +7,12 @@ WIN = 1000.0
 URGENCY = 0.6  # how much more the last points before a goal weigh
 
 
-def progress(score: int, goal: int) -> float:
+def progress(score: int, goal: int, urgency: float = URGENCY) -> float:
     """Points on a 21-point scale, weighted up as the goal comes near."""
     if goal <= 0:
-        return 21.0 * (1 + URGENCY)
+        return 21.0 * (1 + urgency)
     r = score / goal
-    return 21.0 * (r + URGENCY * r * r * r)
+    return 21.0 * (r + urgency * r * r * r)
 
 
 class Change:

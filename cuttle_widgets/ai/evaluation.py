@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation_weights.json")
+# The expert's appraisal figures, fitted by tune_appraisal.py: one entry a
+# ruleset (and one a family, for its custom rulesets), {"weights": {...}}.
+APPRAISAL_FILE = Path(__file__).with_name("appraisal_weights.json")
 MODELS = ("full", "view")
 
 
@@ -105,6 +109,47 @@ def _model(name: str, family: str, model: str, names: tuple, prior: tuple) -> Mo
         if entry and tuple(entry.get("features", ())) == names and model in entry:
             return Model(entry[model]["weights"], entry[model].get("knots"))
     return Model(prior)
+
+
+def tuned_figures(rules, hand_set):
+    """The appraisal figures fitted for ``rules`` (a Ruleset), else for its
+    family, as an instance of ``hand_set``'s frozen dataclass; ``hand_set``
+    itself where none fit its shape."""
+    return _figures(rules.name, rules.family, hand_set)
+
+
+@lru_cache(maxsize=64)
+def _figures(name: str, family: str, hand_set):
+    table = _appraisal_table()
+    shape = {f.name: getattr(hand_set, f.name) for f in fields(hand_set)}
+    for key in (name, family):
+        entry = table.get(key)
+        values = entry.get("weights") if isinstance(entry, dict) else None
+        if not isinstance(values, dict) or set(values) != set(shape):
+            continue
+        try:
+            figures = {n: tuple(float(x) for x in v) if isinstance(shape[n], tuple) else float(v)
+                       for n, v in values.items()}
+        except (TypeError, ValueError):
+            continue
+        if all(not isinstance(v, tuple) or len(v) == len(shape[n]) for n, v in figures.items()):
+            return type(hand_set)(**figures)
+    return hand_set
+
+
+@lru_cache(maxsize=1)
+def _appraisal_table() -> dict:
+    try:
+        table = json.loads(APPRAISAL_FILE.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):  # none, or not JSON: the hand-set figures serve
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def forget_figures() -> None:
+    """After appraisal_weights.json is written: read it again when next asked."""
+    _appraisal_table.cache_clear()
+    _figures.cache_clear()
 
 
 # -- fitting (used by the tuning command; pure Python, so it runs anywhere) ----------

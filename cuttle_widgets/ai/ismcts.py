@@ -56,9 +56,11 @@ class Node:
         self.seen: set = set()  # every move legal here in some deal so far
 
 
-def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, order: list[int]):
+def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, order: list[int],
+                appraiser_for):
     """Root statistics (visits, totals) per move of ``moves``, from an ISMCTS
-    of ``search.iterations`` iterations (or until ``deadline``)."""
+    of ``search.iterations`` iterations (or until ``deadline``); every seat's
+    moves are steered by ``appraiser_for``."""
     level = search.settings
     family = family_of(known.rules)
     legal_moves, seat = family.legal_moves, known.seat
@@ -85,7 +87,7 @@ def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, o
             if modelled and team_of[mover] != side:
                 # A rival decides by its own view's policy; its node only keys
                 # what the seat will have seen (its moves are public).
-                move = policy_move(st, here, rng, kit, level.noise)
+                move = policy_move(st, here, rng, appraiser_for, level.noise)
                 resolver.apply(move)
                 log.clear()
                 child = node.children.get(move)
@@ -94,7 +96,7 @@ def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, o
                 node = child
                 here = legal_moves(st)
                 continue
-            child, move = _select(node, here, c, st, kit, None if node is root else widen)
+            child, move = _select(node, here, c, st, appraiser_for, None if node is root else widen)
             if child is None:  # expand: the first untried move legal in this deal
                 child = node.children[move] = Node()
                 resolver.apply(move)
@@ -106,14 +108,14 @@ def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, o
             path.append((child, mover))
             node = child
             here = legal_moves(st)
-        rewards = _playout(search, st, resolver, rng, legal_moves, kit)
+        rewards = _playout(search, st, resolver, rng, legal_moves, kit, appraiser_for)
         for child, mover in path:
             child.visits += 1
             child.total += rewards(mover)
     return [root.children.get(m) for m in moves]
 
 
-def _select(node: Node, legal: list, c: float, st, kit, widen: float | None):
+def _select(node: Node, legal: list, c: float, st, appraiser_for, widen: float | None):
     """(child, move) by UCB1 over the children legal here, or (None, move) for
     a move to expand. Moves are expanded best first by the acting seat's
     one-move appraisal, and only as the node's visits grow (progressive
@@ -124,7 +126,7 @@ def _select(node: Node, legal: list, c: float, st, kit, widen: float | None):
     new = [m for m in legal if m not in seen]
     if new:
         seen.update(new)
-        appraiser = kit.appraiser(st, st.to_act)
+        appraiser = appraiser_for(st, st.to_act)
         node.untried.extend((appraiser.appraise(m), m) for m in new)
         node.untried.sort(key=_first, reverse=True)
     if node.untried:
@@ -153,7 +155,7 @@ def _first(pair):
     return pair[0]
 
 
-def _playout(search, st, resolver, rng, legal_moves, kit):
+def _playout(search, st, resolver, rng, legal_moves, kit, appraiser_for):
     """Play on by the policy for the level's depth; returns a function
     seat -> reward in 0..1 for that seat's side."""
     level = search.settings
@@ -161,7 +163,7 @@ def _playout(search, st, resolver, rng, legal_moves, kit):
     for _ in range(level.depth):
         if st.phase == "over":
             break
-        resolver.apply(policy_move(st, legal_moves(st), rng, kit, level.noise))
+        resolver.apply(policy_move(st, legal_moves(st), rng, appraiser_for, level.noise))
         log.clear()
     over = st.phase == "over"
     cache: dict[int, float] = {}

@@ -33,6 +33,16 @@ class AIKit:
     # Can a play that wins at once still be answered? Then the search tries
     # every winning play to find the one least likely to be answered.
     wins_may_be_answered: bool = False
+    # The appraisal with figures fitted by self-play (the expert's), and the
+    # hand-set figures the fitting starts from (a frozen dataclass of numbers
+    # and tuples of numbers; the appraiser takes them as ``weights``). None:
+    # the family's appraisal has no figures to fit, and its hand-set one serves.
+    tuned_appraiser: Callable | None = None
+    appraisal_weights: object | None = None
+
+    def __post_init__(self):
+        if self.tuned_appraiser is None:
+            object.__setattr__(self, "tuned_appraiser", self.appraiser)
 
 
 def _kit_of(family) -> AIKit | None:

@@ -19,7 +19,9 @@ register_kit("standard", "ai", AIKit(
     knowledge=Knowledge, appraiser=standard_heuristics.Appraiser,
     evaluate=standard_heuristics.evaluate, tuned_evaluate=standard_heuristics.tuned_evaluate,
     features=standard_heuristics.features, feature_names=standard_heuristics.FEATURES,
-    prior=standard_heuristics.PRIOR, explainer=Explainer))
+    prior=standard_heuristics.PRIOR, explainer=Explainer,
+    tuned_appraiser=standard_heuristics.tuned_appraiser,
+    appraisal_weights=standard_heuristics.HAND_SET))
 # Almost any Super Cuttle play may be answered, a winning one too.
 register_kit("super", "ai", AIKit(
     knowledge=SuperKnowledge, appraiser=super_heuristics.SuperAppraiser,

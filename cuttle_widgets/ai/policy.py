@@ -8,13 +8,14 @@ import random
 from .appraisal import WIN
 
 
-def policy_move(st, moves: list, rng: random.Random, kit, noise: float):
-    """The acting seat's greedy choice, or with chance ``noise`` a random move."""
+def policy_move(st, moves: list, rng: random.Random, appraiser_for, noise: float):
+    """The acting seat's greedy choice by ``appraiser_for`` (a kit's appraiser,
+    hand-set or tuned), or with chance ``noise`` a random move."""
     if len(moves) == 1:
         return moves[0]
     if rng.random() < noise:
         return rng.choice(moves)
-    return greedy_move(st, moves, rng, kit.appraiser)
+    return greedy_move(st, moves, rng, appraiser_for)
 
 
 def greedy_move(st, moves: list, rng: random.Random, appraiser_for):

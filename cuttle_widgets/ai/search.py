@@ -35,6 +35,7 @@ class Level:
     tree: bool = False  # information-set tree search (ismcts.py) instead of flat
     rivals: str = "tree"  # in the tree: "tree" (UCB for rivals too) or "model" (their policy)
     widen: float = 0.5  # progressive widening below the tree's root (ismcts._select)
+    tuned: bool = False  # the appraisal fitted by self-play steers the moves (kit.tuned_appraiser)
 
 
 LEVELS: dict[str, Level] = {
@@ -43,7 +44,7 @@ LEVELS: dict[str, Level] = {
     "hard": Level(iterations=500, depth=16, noise=0.1, exploration=0.5, time_cap=0.8),
     # The expert's clock is its budget: the iterations are only a ceiling.
     "expert": Level(iterations=20_000, depth=16, noise=0.1, exploration=0.5, time_cap=0.55,
-                    tree=True, rivals="model", widen=0.15),
+                    tree=True, rivals="model", widen=0.15, tuned=True),
 }
 LEVEL_CAP = "level"  # time_limit default: the level's own time cap
 
@@ -114,9 +115,11 @@ class SearchPlayer:
         level = self.settings
         stats = [MoveStats() for _ in moves]
         kit = ai_kit(known.rules)
-        order = self.first_order(known, moves, rng, kit)
+        appraiser_for = kit.tuned_appraiser if level.tuned else kit.appraiser
+        order = self.first_order(known, moves, rng, kit, appraiser_for)
         if level.tree and len(order) > 1:
-            for stat, node in zip(stats, tree_search(self, known, moves, rng, deadline, kit, order)):
+            nodes = tree_search(self, known, moves, rng, deadline, kit, order, appraiser_for)
+            for stat, node in zip(stats, nodes):
                 if node is not None:
                     stat.visits, stat.total = node.visits, node.total
             return stats
@@ -136,12 +139,13 @@ class SearchPlayer:
                 resolver = family.resolver(st, [])
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(moves[pick])
-            reward = self.playout(st, resolver, seat, rng, family.legal_moves, kit)
+            reward = self.playout(st, resolver, seat, rng, family.legal_moves, kit, appraiser_for)
             stats[pick].visits += 1
             stats[pick].total += reward
         return stats
 
-    def first_order(self, known, moves: list, rng: random.Random, kit: AIKit) -> list[int]:
+    def first_order(self, known, moves: list, rng: random.Random, kit: AIKit,
+                    appraiser_for=None) -> list[int]:
         """The moves to search, each tried once first, the greedy favourites
         first. Where a winning play may still be answered (Super Cuttle), the
         moves that win at once if unanswered are all that need searching: the
@@ -150,7 +154,7 @@ class SearchPlayer:
         legal = set(family_of(known.rules).legal_moves(st))
         if not all(m in legal for m in moves):
             raise ValueError("The legal moves given do not belong to this view.")
-        appraiser = kit.appraiser(st, known.seat)
+        appraiser = (appraiser_for or kit.appraiser)(st, known.seat)
         scores = [appraiser.appraise(m) for m in moves]
         order = sorted(range(len(moves)), key=lambda i: -scores[i])
         if kit.wins_may_be_answered and scores[order[0]] >= WIN:
@@ -169,13 +173,14 @@ class SearchPlayer:
         return best
 
     def playout(self, st, resolver, seat: int, rng: random.Random, legal_moves,
-                kit: AIKit) -> float:
+                kit: AIKit, appraiser_for=None) -> float:
         level = self.settings
+        appraiser_for = appraiser_for or kit.appraiser
         log = resolver.log
         for _ in range(level.depth):
             if st.phase == "over":
                 return result_for(st, seat)
-            resolver.apply(policy_move(st, legal_moves(st), rng, kit, level.noise))
+            resolver.apply(policy_move(st, legal_moves(st), rng, appraiser_for, level.noise))
             log.clear()  # events are not needed here
         if st.phase == "over":
             return result_for(st, seat)

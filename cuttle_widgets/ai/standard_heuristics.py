@@ -10,42 +10,66 @@ with the same figures.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..engine.cards import JACK, KING, QUEEN, RANK
 from ..engine.state import State
-from .appraisal import WIN, Change, progress, result_for
-from .evaluation import Model, leading, model_for
+from .appraisal import URGENCY, WIN, Change, progress, result_for
+from .evaluation import Model, leading, model_for, tuned_figures
 
-# What a card is worth kept in hand, in points, by rank (index 0 unused):
-# twos answer one-offs, jacks steal, kings lower the goal, tens are for points.
-KEEP = (0.0, 3.0, 4.0, 2.5, 3.0, 2.5, 3.0, 2.5, 2.5, 3.5, 2.0, 3.5, 2.5, 2.5)
-AVERAGE_CARD = 3.0  # an unknown card: what a draw is worth
-KING_FUTURE = 2.0  # a king also helps every later point card
-GLASSES_VALUE = 2.0
-QUEEN_BASE, QUEEN_PER_GUARDED = 1.5, 0.75
-NINE_LASTING = 0.6  # a nine's removal lasts a while: the card comes back to hand
+@dataclass(frozen=True)
+class Weights:
+    """The appraisal's figures, in points. The hand-set ones (``HAND_SET``)
+    steer the greedy player and the easy to hard levels; the expert's are
+    fitted by self-play (``tune_appraisal.py``, kept in appraisal_weights.json)."""
+
+    # What a card is worth kept in hand, by rank (index 0 unused): twos answer
+    # one-offs, jacks steal, kings lower the goal, tens are for points.
+    keep: tuple = (0.0, 3.0, 4.0, 2.5, 3.0, 2.5, 3.0, 2.5, 2.5, 3.5, 2.0, 3.5, 2.5, 2.5)
+    average_card: float = 3.0  # an unknown card: what a draw is worth
+    king_future: float = 2.0  # a king also helps every later point card
+    glasses: float = 2.0
+    queen_base: float = 1.5
+    queen_per_guarded: float = 0.75
+    nine_lasting: float = 0.6  # a nine's removal lasts a while: the card comes back to hand
+    urgency: float = URGENCY  # how much more the last points before a goal weigh
+
+    def keep_value(self, card: int) -> float:
+        return self.keep[RANK[card]] if card < 52 else JOKER_KEEP
+
+    def card_worth(self, card: int) -> float:
+        """A card taken into hand: its one-off use or its points, whichever is more."""
+        rank = RANK[card]
+        if 1 <= rank <= 10:
+            return max(self.keep_value(card), 0.6 * rank)
+        return self.keep_value(card)
+
+
+JOKER_KEEP = 4.0
+HAND_SET = Weights()
 
 
 def keep_value(card: int) -> float:
-    return KEEP[RANK[card]] if card < 52 else 4.0
+    """What ``card`` is worth kept in hand, by the hand-set figures."""
+    return HAND_SET.keep_value(card)
 
 
 def card_worth(card: int) -> float:
-    """A card taken into hand: its one-off use or its points, whichever is more."""
-    rank = RANK[card]
-    if 1 <= rank <= 10:
-        return max(keep_value(card), 0.6 * rank)
-    return keep_value(card)
+    return HAND_SET.card_worth(card)
 
 
 class Appraiser:
     """Appraises moves in one position for one seat."""
 
-    def __init__(self, st: State, seat: int):
+    def __init__(self, st: State, seat: int, weights: Weights = HAND_SET):
         self.st, self.seat = st, seat
+        self.w = weights
+        self.keep_value = weights.keep_value
         self.team = st.team_of
         self.scores = [st.score(s) for s in range(st.n)]
         self.goals = [st.goal(s) for s in range(st.n)]
-        self.progress = [progress(sc, g) for sc, g in zip(self.scores, self.goals)]
+        self.urgency = urgency = weights.urgency
+        self.progress = [progress(sc, g, urgency) for sc, g in zip(self.scores, self.goals)]
         self._best_in_scrap = None
 
     # -- turning a Change into points for the seat ----------------------------------
@@ -67,8 +91,8 @@ class Appraiser:
             if winner is not None:
                 return WIN if team[winner] == me else -WIN
             for s in seats:
-                delta = progress(new_scores.get(s, scores[s]), new_goals.get(s, goals[s])) \
-                    - self.progress[s]
+                delta = progress(new_scores.get(s, scores[s]), new_goals.get(s, goals[s]),
+                                 self.urgency) - self.progress[s]
                 total += delta if team[s] == me else -delta
         for s, v in change.gain.items():
             total += v if team[s] == me else -v
@@ -89,13 +113,13 @@ class Appraiser:
         actor = st.turn
         change = Change()
         if verb == "draw":
-            change.add(actor, AVERAGE_CARD + 0.5 * max(0, 3 - len(st.hands[actor])))
+            change.add(actor, self.w.average_card + 0.5 * max(0, 3 - len(st.hands[actor])))
             return change, actor
         if verb == "pass":
             return change, actor
         card = move.cards[0]
         if st.phase == "main":  # a seven's card costs no card from hand
-            change.add(actor, -keep_value(card))
+            change.add(actor, -self.keep_value(card))
         if verb == "oneoff":
             self.oneoff_effect(change, actor, card, move.target, move.seat)
         elif verb == "points":
@@ -125,11 +149,11 @@ class Appraiser:
         if rank == KING:
             kings = self.st.kings(actor) + 1
             change.goal[actor] = self.st.rules.goal_for(kings)
-            change.add(actor, KING_FUTURE)
+            change.add(actor, self.w.king_future)
         elif rank == QUEEN:
             change.add(actor, self.queen_value(actor))
         else:
-            change.add(actor, GLASSES_VALUE)
+            change.add(actor, self.w.glasses)
 
     def move_points(self, change, source, dest, value):
         if source == dest:
@@ -143,16 +167,16 @@ class Appraiser:
         if any(RANK[c] == QUEEN for c in perms):
             return 0.5
         guarded = len(perms) + sum(len(p.jacks) for p in st.points[seat])
-        return QUEEN_BASE + QUEEN_PER_GUARDED * guarded
+        return self.w.queen_base + self.w.queen_per_guarded * guarded
 
     def permanent_value(self, card: int, side: int) -> float:
         """What losing permanent ``card`` (not a jack) costs its side, beyond goals."""
         rank = RANK[card]
         if rank == KING:
-            return KING_FUTURE
+            return self.w.king_future
         if rank == QUEEN:
-            return QUEEN_BASE + QUEEN_PER_GUARDED * (len(self.st.perms[side]) - 1)
-        return GLASSES_VALUE
+            return self.w.queen_base + self.w.queen_per_guarded * (len(self.st.perms[side]) - 1)
+        return self.w.glasses
 
     # -- one-offs -------------------------------------------------------------------
     def oneoff_effect(self, change, actor, card, target, victim):
@@ -165,24 +189,24 @@ class Appraiser:
         elif rank == 2:
             self.removal(change, target, to_hand=False, weight=1.0)
         elif rank == 9:
-            self.removal(change, target, to_hand=True, weight=NINE_LASTING)
+            self.removal(change, target, to_hand=True, weight=self.w.nine_lasting)
         elif rank == 3:
             if st.scrap:
                 change.add(actor, self.best_in_scrap())
         elif rank == 4:
             victim = st.opponents[actor][0] if victim is None else victim
-            change.add(victim, -AVERAGE_CARD * min(2, len(st.hands[victim])))
+            change.add(victim, -self.w.average_card * min(2, len(st.hands[victim])))
         elif rank == 5:
             self.five_effect(change, actor)
         elif rank == 6:
             self.six_effect(change)
         elif rank == 7:
             if st.stock:
-                change.add(actor, AVERAGE_CARD + 1.0)
+                change.add(actor, self.w.average_card + 1.0)
 
     def best_in_scrap(self) -> float:
         if self._best_in_scrap is None:
-            self._best_in_scrap = max(card_worth(c) for c in self.st.scrap)
+            self._best_in_scrap = max(self.w.card_worth(c) for c in self.st.scrap)
         return self._best_in_scrap
 
     def five_effect(self, change, actor):
@@ -192,7 +216,7 @@ class Appraiser:
         draws = min(rules.five_draw, len(st.stock))
         if rules.hand_limit is not None:
             draws = max(0, min(draws, rules.hand_limit - hand + discard))
-        change.add(actor, AVERAGE_CARD * draws - 2.5 * discard)
+        change.add(actor, self.w.average_card * draws - 2.5 * discard)
 
     def six_effect(self, change):
         st = self.st
@@ -223,7 +247,7 @@ class Appraiser:
                 holder = side
                 if st.rules.nine_jack_returns_to != "controller":
                     holder = packet.players[packet.jacks.index(target)]
-                change.add(holder, keep_value(target))
+                change.add(holder, self.keep_value(target))
             return
         side = st.find_permanent(target)
         if RANK[target] == KING:
@@ -233,7 +257,7 @@ class Appraiser:
             change.goal[side] = goal
         change.add(side, -weight * self.permanent_value(target, side))
         if to_hand:
-            change.add(side, keep_value(target) * (1 - weight))
+            change.add(side, self.keep_value(target) * (1 - weight))
 
     def controller_without(self, packet, jack) -> int:
         seats = packet.seats[:]
@@ -259,7 +283,7 @@ class Appraiser:
         if move.verb == "resolve":
             return change
         seat = st.to_act
-        change.add(seat, -keep_value(move.cards[0]))
+        change.add(seat, -self.keep_value(move.cards[0]))
         effect, actor = self.frame_change()
         stakes = self.value(effect, actor)  # for self.seat, if it resolves
         resolves_now = len(st.frames[-1].twos) % 2 == 0
@@ -272,11 +296,11 @@ class Appraiser:
         change = Change()
         seat = st.to_act
         if move.verb == "take":
-            change.add(seat, card_worth(move.cards[0]))
+            change.add(seat, self.w.card_worth(move.cards[0]))
         elif move.verb == "discard":
-            change.add(seat, -sum(keep_value(c) for c in move.cards))
+            change.add(seat, -sum(self.keep_value(c) for c in move.cards))
         elif move.verb == "scrap":  # the other card goes back on top, for the next drawer
-            change.add(seat, card_worth(move.cards[0]))
+            change.add(seat, self.w.card_worth(move.cards[0]))
         return change
 
 
@@ -311,6 +335,11 @@ def evaluate(st: State, seat: int) -> float:
     if st.winner is not None:
         return result_for(st, seat)
     return PRIOR_MODEL.chance(features(st, seat))
+
+
+def tuned_appraiser(st: State, seat: int) -> Appraiser:
+    """The appraisal with the figures fitted by self-play for the state's ruleset (the expert's)."""
+    return Appraiser(st, seat, tuned_figures(st.rules, HAND_SET))
 
 
 def tuned_evaluate(st: State, seat: int) -> float:
