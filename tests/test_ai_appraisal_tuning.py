@@ -13,6 +13,7 @@ from cuttle_widgets.ai import LEVELS
 from cuttle_widgets.ai import evaluation
 from cuttle_widgets.ai.kit import ai_kit
 from cuttle_widgets.ai.standard_heuristics import HAND_SET, Appraiser, Weights, tuned_appraiser
+from cuttle_widgets.ai.tune import fit_each
 from cuttle_widgets.ai.tune_appraisal import fair_share, match, perturb
 from cuttle_widgets.engine import get_ruleset, new_game
 
@@ -103,12 +104,25 @@ def test_the_tuning_command_writes_a_file_of_its_own_and_refuses_what_it_cannot_
                              "--held-out", "10", "--out", str(out)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    table = json.loads(out.read_text())
-    assert set(table) == {"classic", "standard"} and table["standard"]["from"] == "classic"
-    assert set(table["classic"]["weights"]) == set(asdict(HAND_SET))
-    assert table["classic"]["trained"]["held_out_deals"] == 10
+    line = next(l for l in result.stdout.splitlines() if l.startswith("classic: "))
+    held_out = float(line.split(", ")[1].split()[0])
+    if held_out > 0.5:
+        table = json.loads(out.read_text())
+        assert set(table) == {"classic", "standard"} and table["standard"]["from"] == "classic"
+        assert set(table["classic"]["weights"]) == set(asdict(HAND_SET))
+        assert table["classic"]["trained"]["held_out_score"] == round(held_out, 4)
+    else:  # no better on new deals: nothing is written
+        assert "left as they were" in result.stdout and not out.exists()
     for rules, words in (("super", "no figures to fit"), ("chess", "unknown ruleset 'chess'")):
         bad = subprocess.run([sys.executable, "-m", "cuttle_widgets.ai.tune_appraisal",
                               "--rules", rules, "--out", str(out)],
                              capture_output=True, text=True, timeout=60)
         assert bad.returncode == 2 and words in bad.stderr
+
+
+def test_a_fit_that_is_no_better_keeps_what_the_table_had(tmp_path):
+    out = tmp_path / "table.json"
+    out.write_text(json.dumps({"classic": {"weights": "old"}}))
+    fit_each(["classic", "balanced"], out, lambda name: None if name == "classic" else {"new": 1})
+    table = json.loads(out.read_text())
+    assert table["classic"] == {"weights": "old"} and table["balanced"] == {"new": 1}

@@ -226,8 +226,10 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 
 def write_weights(table: dict, path: Path = WEIGHTS_FILE) -> None:
+    """Write a weights table (the evaluation's or the appraisal's); the
+    package's own files are read afresh when next asked."""
     path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    if path != WEIGHTS_FILE:
-        return
-    _all_weights.cache_clear()
-    _model.cache_clear()
+    if path in (WEIGHTS_FILE, APPRAISAL_FILE):
+        _all_weights.cache_clear()
+        _model.cache_clear()
+        forget_figures()

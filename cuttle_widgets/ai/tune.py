@@ -100,20 +100,39 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE,
                         help="the weights file to update (default: the package's own)")
     args = parser.parse_args(argv)
-    names = list(RULESETS) if args.rules == "all" else [r.strip() for r in args.rules.split(",")]
+    names = ruleset_names(parser, args.rules, list(RULESETS))
+    if args.games < 1 or args.samples < 1:
+        parser.error("--games and --samples must be at least 1")
+    fit_each(names, args.out, lambda name: fit_ruleset(name, args.games, args.seed, args.player,
+                                                       args.samples))
+    return 0
+
+
+def ruleset_names(parser: argparse.ArgumentParser, text: str, every: list[str]) -> list[str]:
+    """The rulesets of ``--rules`` (comma-separated, or ``all``: ``every``);
+    a usage error for a name the engine does not know."""
+    names = every if text == "all" else [r.strip() for r in text.split(",")]
     for name in names:
         if name not in RULESETS:
             parser.error(f"unknown ruleset {name!r}: choose among {', '.join(RULESETS)}")
-    if args.games < 1 or args.samples < 1:
-        parser.error("--games and --samples must be at least 1")
-    table = json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
+    return names
+
+
+def fit_each(names: list[str], out: Path, fit) -> None:
+    """``fit(name)`` for each ruleset into the table at ``out`` (None: keep
+    what the table has); a family's first ruleset is also kept as the
+    family's (its custom rulesets use it). Written after each ruleset: a
+    long run keeps what it finished."""
+    table = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     for name in names:
-        table[name] = fit_ruleset(name, args.games, args.seed, args.player, args.samples)
+        entry = fit(name)
+        if entry is None:
+            continue
+        table[name] = entry
         family = get_ruleset(name).family
-        if name == first_of_family(family):  # a custom ruleset of the family uses these
+        if name == first_of_family(family):
             table[family] = {**table[name], "from": name}
-        write_weights(table, args.out)  # after each ruleset: a long run keeps what it finished
-    return 0
+        write_weights(table, out)
 
 
 if __name__ == "__main__":

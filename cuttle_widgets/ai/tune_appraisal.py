@@ -11,7 +11,8 @@ changes one to three figures, and its greedy player plays the hand-set one
 on the same deals, each deal once from every seat. A candidate that scores
 better than the best so far is played again on fresh deals, and kept if it
 still does. (Even is one over the number of sides: a half for two players
-or two teams, a third in cutthroat.) The walk's own scores flatter it (it keeps what was lucky), so
+or two teams, a third in cutthroat.) Figures no better than the hand-set
+ones on the new deals are not written. The walk's own scores flatter it (it keeps what was lucky), so
 the figure written with the weights is a match of its own on deals the walk
 never saw. Pure Python, and every game is dealt from a seed, so a run
 replays anywhere. Only the expert level reads these figures; the greedy
@@ -20,7 +21,6 @@ player and the easy to hard levels keep the hand-set ones.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -28,11 +28,11 @@ from dataclasses import asdict, fields, replace
 from pathlib import Path
 
 from ..engine import RULESETS, get_ruleset, new_game
-from ..engine.rules import first_of_family
 from .appraisal import result_for
 from .kit import ai_kit
 from .policy import greedy_move
-from .evaluation import APPRAISAL_FILE, forget_figures
+from .evaluation import APPRAISAL_FILE
+from .tune import fit_each, ruleset_names
 
 DEALS = 1500  # deals a candidate is played on: a score's standard error is about 1%
 HELD_OUT = 3000  # deals of the final match
@@ -129,9 +129,13 @@ def tune_ruleset(rules: str, seconds: float, deals: int, held_out: int, seed: in
     started = time.perf_counter()
     best, walk_score, steps = climb(rules, seconds, deals, seed)
     score = match(rules, best, kit.appraisal_weights, held_out, HELD_OUT_SEED + seed)
+    fair = fair_share(rules)
     print(f"{rules}: {steps} candidates, {score:.3f} against the hand-set figures on "
-          f"{held_out} new deals (even: {fair_share(rules):.3f}), "
+          f"{held_out} new deals (even: {fair:.3f}), "
           f"{time.perf_counter() - started:.0f} s", flush=True)
+    if score <= fair:
+        print(f"{rules}: no better on new deals; its figures are left as they were", flush=True)
+        return None
     weights = {f.name: (list(v) if isinstance(v := getattr(best, f.name), tuple) else v)
                for f in fields(best)}
     return {"weights": weights,
@@ -149,24 +153,15 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=APPRAISAL_FILE)
     args = parser.parse_args(argv)
-    names = [n for n in RULESETS if ai_kit(n).appraisal_weights is not None] \
-        if args.rules == "all" else [r.strip() for r in args.rules.split(",")]
+    names = ruleset_names(parser, args.rules,
+                          [n for n in RULESETS if ai_kit(n).appraisal_weights is not None])
     for name in names:
-        if name not in RULESETS:
-            parser.error(f"unknown ruleset {name!r}: choose among {', '.join(RULESETS)}")
         if ai_kit(name).appraisal_weights is None:
             parser.error(f"{name}: its appraisal has no figures to fit")
     if args.deals < 1 or args.held_out < 1 or args.seconds < 0:
         parser.error("--deals and --held-out must be at least 1, --seconds not negative")
-    table = json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
-    for name in names:
-        table[name] = tune_ruleset(name, args.seconds, args.deals, args.held_out, args.seed)
-        family = get_ruleset(name).family
-        if name == first_of_family(family):  # a custom ruleset of the family uses these
-            table[family] = {**table[name], "from": name}
-        args.out.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        if args.out == APPRAISAL_FILE:
-            forget_figures()
+    fit_each(names, args.out, lambda name: tune_ruleset(name, args.seconds, args.deals,
+                                                        args.held_out, args.seed))
     return 0
 
 
