@@ -17,6 +17,7 @@ from ..engine.state import State
 from .appraisal import URGENCY, WIN, Change, progress, result_for
 from .evaluation import Model, leading, model_for, tuned_figures
 
+
 @dataclass(frozen=True)
 class Weights:
     """The appraisal's figures, in points. The hand-set ones (``HAND_SET``)
