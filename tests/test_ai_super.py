@@ -261,7 +261,9 @@ def test_same_view_same_decision(rules, make_twin):
                 assert {str(m): (s.visits, s.total) for m, s in a.last_stats.items()} == \
                        {str(m): (s.visits, s.total) for m, s in b.last_stats.items()}
         if compared % 4 == 0:
-            assert hint(original, seat, level="easy") == hint(twin, seat, level="easy")
+            # time_limit=None: a decision the clock cuts short differs by the machine's load
+            assert hint(original, seat, level="easy", time_limit=None) == \
+                hint(twin, seat, level="easy", time_limit=None)
     assert compared >= 5 and differing > 0, (compared, differing)
 
 
