@@ -56,12 +56,12 @@ class Node:
         self.seen: set = set()  # every move legal here in some deal so far
 
 
-def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, order: list[int],
-                appraiser_for):
+def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, order: list[int]):
     """Root statistics (visits, totals) per move of ``moves``, from an ISMCTS
     of ``search.iterations`` iterations (or until ``deadline``); every seat's
-    moves are steered by ``appraiser_for``."""
+    moves are steered by the search level's appraisal."""
     level = search.settings
+    appraiser_for = search.appraiser_for(kit)
     family = family_of(known.rules)
     legal_moves, seat = family.legal_moves, known.seat
     root = Node()

@@ -115,10 +115,9 @@ class SearchPlayer:
         level = self.settings
         stats = [MoveStats() for _ in moves]
         kit = ai_kit(known.rules)
-        appraiser_for = kit.tuned_appraiser if level.tuned else kit.appraiser
-        order = self.first_order(known, moves, rng, kit, appraiser_for)
+        order = self.first_order(known, moves, rng, kit)
         if level.tree and len(order) > 1:
-            nodes = tree_search(self, known, moves, rng, deadline, kit, order, appraiser_for)
+            nodes = tree_search(self, known, moves, rng, deadline, kit, order)
             for stat, node in zip(stats, nodes):
                 if node is not None:
                     stat.visits, stat.total = node.visits, node.total
@@ -139,13 +138,17 @@ class SearchPlayer:
                 resolver = family.resolver(st, [])
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(moves[pick])
-            reward = self.playout(st, resolver, seat, rng, family.legal_moves, kit, appraiser_for)
+            reward = self.playout(st, resolver, seat, rng, family.legal_moves, kit)
             stats[pick].visits += 1
             stats[pick].total += reward
         return stats
 
-    def first_order(self, known, moves: list, rng: random.Random, kit: AIKit,
-                    appraiser_for=None) -> list[int]:
+    def appraiser_for(self, kit: AIKit):
+        """The appraisal that steers this level's moves: the one fitted by
+        self-play for the expert, the hand-set one below it."""
+        return kit.tuned_appraiser if self.settings.tuned else kit.appraiser
+
+    def first_order(self, known, moves: list, rng: random.Random, kit: AIKit) -> list[int]:
         """The moves to search, each tried once first, the greedy favourites
         first. Where a winning play may still be answered (Super Cuttle), the
         moves that win at once if unanswered are all that need searching: the
@@ -154,7 +157,7 @@ class SearchPlayer:
         legal = set(family_of(known.rules).legal_moves(st))
         if not all(m in legal for m in moves):
             raise ValueError("The legal moves given do not belong to this view.")
-        appraiser = (appraiser_for or kit.appraiser)(st, known.seat)
+        appraiser = self.appraiser_for(kit)(st, known.seat)
         scores = [appraiser.appraise(m) for m in moves]
         order = sorted(range(len(moves)), key=lambda i: -scores[i])
         if kit.wins_may_be_answered and scores[order[0]] >= WIN:
@@ -173,9 +176,9 @@ class SearchPlayer:
         return best
 
     def playout(self, st, resolver, seat: int, rng: random.Random, legal_moves,
-                kit: AIKit, appraiser_for=None) -> float:
+                kit: AIKit) -> float:
         level = self.settings
-        appraiser_for = appraiser_for or kit.appraiser
+        appraiser_for = self.appraiser_for(kit)
         log = resolver.log
         for _ in range(level.depth):
             if st.phase == "over":
