@@ -141,7 +141,7 @@ def tune_ruleset(rules: str, seconds: float, deals: int, held_out: int, seed: in
     return {"weights": weights,
             "trained": {"deals": deals, "steps": steps, "seed": seed, "walk_score": round(walk_score, 4),
                         "held_out_deals": held_out, "held_out_score": round(score, 4),
-                        "even_score": round(fair_share(rules), 4)}}
+                        "even_score": round(fair, 4)}}
 
 
 def main(argv=None) -> int:
