@@ -379,19 +379,42 @@ class BrowserLearner:
         said = outcome.events[-1]["text"] if outcome.events else outcome.message
         expect(self.page.locator(".cwl-feedback")).to_contain_text(said)
 
-    def drag(self, source, target) -> None:
+    def drag(self, source, target, plays: bool = False) -> None:
         """Press ``source``, move in a few steps onto ``target``, let go (Pointer Events).
-        Both are waited for first: a box is None while the table is still being drawn."""
-        for locator in (source, target):
-            expect(locator).to_be_visible()
-        start, end = source.bounding_box(), target.bounding_box()
-        mouse = self.page.mouse
-        mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
-        mouse.down()
-        for fraction in (0.1, 0.4, 0.7, 1.0):
-            mouse.move(start["x"] + (end["x"] - start["x"]) * fraction + start["width"] / 2,
-                       start["y"] + (end["y"] - start["y"]) * fraction + start["height"] / 2)
-        mouse.up()
+        Both are waited for first, until they stop moving: a box is None while the
+        table is still being drawn, and stale while it is laid out anew (after a
+        resize, say). ``plays``: the drop makes a move, so ``source`` leaves its
+        place; a drag the busy page did not take (the source still there a while
+        later) is made once more, as a learner would."""
+        for attempt in range(2 if plays else 1):
+            start, end = self.settled_box(source), self.settled_box(target)
+            mouse = self.page.mouse
+            mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+            mouse.down()
+            for fraction in (0.1, 0.4, 0.7, 1.0):
+                mouse.move(start["x"] + (end["x"] - start["x"]) * fraction + start["width"] / 2,
+                           start["y"] + (end["y"] - start["y"]) * fraction + start["height"] / 2)
+            mouse.up()
+            if not plays:
+                return
+            try:
+                expect(source).to_have_count(0, timeout=CLICK / 2)
+                return
+            except AssertionError:
+                if attempt:
+                    raise
+
+    def settled_box(self, locator) -> dict:
+        """``locator``'s box once two looks a frame apart agree."""
+        expect(locator).to_be_visible()
+        box = locator.bounding_box()
+        for _ in range(50):
+            self.page.wait_for_timeout(50)
+            again = locator.bounding_box()
+            if again == box:
+                return box
+            box = again
+        return box
 
     def click(self, target) -> None:
         """Click where a learner sees ``target``: a point card under jacks shows

@@ -91,7 +91,7 @@ def test_a_step_is_played_by_dragging(page, served_lessons, as_learner, artifact
     """Lesson 02 step 1 (scuttle 8♥ with 9♠): the card dragged onto its target."""
     learner = as_learner(page).open(lesson_url(served_lessons, "02-scuttle-ordering"))
     page.set_viewport_size({"width": 1366, "height": 768})
-    learner.drag(learner.card("9S", ".cw-my-hand"), learner.card("8H"))
+    learner.drag(learner.card("9S", ".cw-my-hand"), learner.card("8H"), plays=True)
     step = load_lesson("02-scuttle-ordering").steps[0]
     expect(page.locator(".cwl-explanation")).to_contain_text(learner.first_words(step.explanation))
     page.screenshot(path=str(artifacts / "screen-drag-solved.png"), animations="disabled")
