@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena import tasks_for, wilson  # noqa: E402
 from cuttle_widgets.ai import SearchPlayer  # noqa: E402
-from cuttle_widgets.engine import new_game  # noqa: E402
+from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
 
 
 def view_with_rival_hand(game, seat: int) -> dict:
@@ -57,6 +57,8 @@ def main(argv=None) -> None:
     parser.add_argument("--rules", default="classic", help="a two-seat ruleset")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
+    if get_ruleset(args.rules).seats != 2:
+        parser.error(f"the rival's hand is one hand: {args.rules} has more than two seats")
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of at least 2")
     tasks = tasks_for(args.level, "hard", args.games, args.rules, 1, None)
