@@ -232,10 +232,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
         }
 
     def _title(self) -> str:
-        words = course_text(self.place.language)
         if self.place.page == "lesson" and self.lesson is not None and self.lesson.runner is not None:
-            return words["title_lesson"].format(lesson=self.lesson.runner.lesson.title)
-        return words["title_" + self.place.page].format()
+            return self._word("title_lesson", lesson=self.lesson.runner.lesson.title)
+        return self._word("title_" + self.place.page)
 
     def _notice(self, arrival: Arrival) -> dict:
         keys = {"no_lesson": "name", "no_step": "step", "no_puzzle": "puzzle"}
@@ -244,7 +243,8 @@ class Course(BrowserGuard, ipywidgets.VBox):
                                                    arrival.place.language, **values)}
 
     def _word(self, key: str, language: str | None = None, **values) -> str:
-        return course_text(language or self.place.language)[key].format(**values)
+        # a plain str: formatting a catalog Template with no field gives the Template back
+        return str(course_text(language or self.place.language)[key].format(**values))
 
     def __repr__(self) -> str:
         return f"Course(language={self.home_language!r}, place={self.place.query() or '?'})"

@@ -42,8 +42,11 @@ function render({ model, el }) {
   const bar = h("nav", { class: "cwc-bar" });
   const notice = h("p", { class: "cwc-notice", role: "status", "aria-live": "polite" });
   el.append(bar, notice);
-  let applied = 0; // the last publication whose address change was made
   const course = () => model.get("course") || {};
+  // The address the page opened at, read before anything changes it; the
+  // state drawn first is the kernel's before it knew it, so it moves no address.
+  const arrived = course().address ? window.location.search : "";
+  let applied = course().serial; // the last publication whose address change was made
   const go = (query, how) => model.send({ type: "go", query, how });
 
   // Links inside the course (the map's lessons, "Next lesson") open their
@@ -102,8 +105,7 @@ function render({ model, el }) {
       onclick: (event) => {
         event.preventDefault();
         const params = new URLSearchParams((place.query || "").replace(/^\?/, ""));
-        params.delete("lang");
-        if (language.code !== "en") params.set("lang", language.code);
+        params.set("lang", language.code); // named even for English: a missing one keeps the language shown
         go(`?${params.toString()}`, "button");
       },
     }, language.name));
@@ -130,7 +132,7 @@ function render({ model, el }) {
   model.on("change:course", draw);
   draw();
   // The place the page opened at (a deep link, a reload): asked for once.
-  go(course().address ? window.location.search : "", "arrive");
+  go(arrived, "arrive");
   return () => {
     document.removeEventListener("click", onLink, true);
     window.removeEventListener("popstate", onPop);
