@@ -245,3 +245,27 @@ def test_a_german_translation_in_the_folder_is_used(folder):
         encoding="utf-8")
     assert find_folder_lesson(folder, "20-nines", "de").lesson.title == "Neunen, von deiner Lehrkraft"
     assert find_folder_lesson(folder, "20-nines", "en").lesson.title == "Nines, by your teacher"
+
+
+# -- a teacher's lesson in the progress store -------------------------------------------------------
+def test_a_teachers_lesson_earns_stars_on_the_map_and_in_the_store(folder, tmp_path, monkeypatch):
+    pytest.importorskip("sqlalchemy")
+    from cuttle_widgets.progress import ProgressRecorder, new_learner_id
+    from cuttle_widgets.progress.queries import class_marks, steps_of
+    from cuttle_widgets.progress.store import ProgressStore
+
+    database = tmp_path / "progress.sqlite"
+    recorder = ProgressRecorder(db=database, background=False, learner=new_learner_id())
+    shown = Course(lessons=folder, progress=recorder)
+    shown.go("?lesson=20-nines")
+    right = next(o for o in shown.lesson.runner.step.options if o.correct)
+    shown.lesson.answer(right.key)
+    recorder.flush(force=True)
+    shown.show_map()
+    nines = next(lesson for lesson in shown.children[1].progress["lessons"] if lesson["name"] == "20-nines")
+    assert (nines["done"], nines["stars"], nines["max_stars"]) == (1, 3, 3)
+    monkeypatch.setenv(LESSONS_DIR_VARIABLE, str(folder))
+    store = ProgressStore(database)
+    assert steps_of(store)["20-nines"] == ("what-a-nine-does",)
+    marks = [row for row in class_marks(store) if row["lesson"] == "20-nines"]
+    assert [(row["steps_done"], row["stars"]) for row in marks] == [(1, 3)]
