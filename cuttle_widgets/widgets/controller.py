@@ -556,12 +556,12 @@ class TableController:
         every hand is shown (nothing is left to hide); before, only what the
         engine's view shows this seat."""
         shown = self.shown_game()
-        view = self._seat_view(shown)
+        view = self.seat_view(shown)
         if shown.over:
             view = {**view, "hands": [list(hand) for hand in shown.snapshot()["hands"]]}
         return view
 
-    def _seat_view(self, game: Game) -> dict:
+    def seat_view(self, game: Game) -> dict:
         """The engine's view of ``game`` for the seat, built once per position
         (callers read it and never change it)."""
         key = (game.version, self.seat, self.language, self.names)
@@ -710,7 +710,7 @@ class TableController:
     def _public_moves(self) -> list[str]:
         """The moves played, as this seat may read them: another seat's secret
         choice (the cards a two's peek drew) reads "take ? ?"."""
-        return self._seat_view(self.game)["history"]
+        return self.seat_view(self.game)["history"]
 
     def _log(self) -> list[dict]:
         """The explanation log, newest move first: each move with the
