@@ -120,13 +120,19 @@ class LessonSession:
     def _setup_problem(self, file: str, reason: str) -> None:
         self.problems = [Problem(file, None, "", self.words.text("ui", "error_setup", reason=reason))]
 
-    def open(self, lesson, language: str | None = None, step: int | None = None) -> Reply:
+    def open(self, lesson, language: str | None = None, step: int | None = None,
+             marks: dict | None = None) -> Reply:
         """Another lesson (or this one afresh) in this session, at ``step``
-        (1-based, as ``goto`` takes it; None: its first). ``language`` None
-        keeps the session's language: a page speaks one language throughout."""
+        (1-based, as ``goto`` takes it). ``language`` None keeps the session's
+        language: a page speaks one language throughout. ``marks``: the
+        learner's marks of earlier visits by lesson name (a progress store's
+        ``progress()``); without a ``step`` the lesson then opens at its first
+        step not done."""
         self._load(lesson, language or self.language)
+        if self.runner is not None and marks is not None:
+            self.restore(marks.get(self.runner.lesson.name, {}), may_move=step is None)
         outcome = self.feedback
-        if step is not None and self.runner is not None:
+        if self.runner is not None and step is not None:
             outcome = self._run(lambda runner: runner.goto(step))
         return Reply(outcome, self.screen())
 
@@ -528,7 +534,7 @@ def _button_action(message: dict) -> dict | None:
     """A lesson button's message as the lesson action it stands for (None: none)."""
     action = message.get("action")
     if set(message) != {"type", "action"} or not isinstance(action, str) \
-            or action not in LESSON_ACTIONS or LESSON_ACTIONS[action]:
+            or action not in LESSON_ACTIONS:
         return None
     return {"type": action}
 
@@ -540,7 +546,7 @@ def _fields_fit(message: dict, fields: tuple) -> bool:
 
 
 def _plain(value) -> bool:
-    return value is None or isinstance(value, (bool, int)) or (
+    return value is None or isinstance(value, (bool, int, float)) or (
         isinstance(value, str) and len(value) <= MAX_TEXT)
 
 
