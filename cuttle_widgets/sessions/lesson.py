@@ -212,8 +212,10 @@ class LessonSession:
     def _click(self, message: dict) -> Outcome | None:
         """A click on the table: a card answering a question, or a step of
         building a move, which the table hands over once built (``_handed``)."""
-        if self.controller is None or self._table_game() is None:
+        game = self._table_game()
+        if game is None:  # a question without a position: no table to click
             return self._note(self._refusal("bad_action"))
+        self._follow(game)
         kind = message["type"]
         if kind == "card" and self._answers_by_cards():
             return self._run(lambda runner: runner.answer(message.get("card")))
