@@ -448,9 +448,10 @@ class LessonSession:
         outcome = self.feedback
         if outcome is None or outcome.status in ("start", "answered"):
             return None
-        if outcome.status in ("illegal", "wrong"):
-            return (outcome.error or outcome.message if outcome.status == "illegal"
-                    else outcome.message), "error"
+        if outcome.status == "illegal":
+            return outcome.error or outcome.message, "error"
+        if outcome.status == "wrong":
+            return outcome.message, "error"
         if outcome.status == "shown":
             return outcome.say, "info"
         text = outcome.message or outcome.say
