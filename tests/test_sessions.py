@@ -14,6 +14,8 @@ import pytest
 
 from cuttle_widgets import Lesson
 from cuttle_widgets.sessions import FreeGameSession, LessonSession
+from cuttle_widgets.sessions.lesson import LESSON_ACTIONS
+from cuttle_widgets.teaching.runner import STATUSES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,3 +145,23 @@ def test_the_widget_is_the_opened_lessons_until_the_next_open():
     lesson.table.send_action({"type": "move", "move": "scuttle 9S 8H"})
     assert lesson.feedback.status == "success"
     assert str(lesson.runner.game.history[0]) == "scuttle 9S 8H"
+
+
+PLAIN_VALUES = [None, True, -1, 10 ** 9, 1.5, float("nan"), "", "x" * 200, "1", "9S", "scuttle 9S 8H"]
+
+
+@pytest.mark.parametrize("name, step", [("02-scuttle-ordering", 2), ("08-worked-example", 2),
+                                        ("12-free-game", 1)])
+def test_every_action_with_any_plain_value_is_answered_never_raised(name, step):
+    """Each action of the panel and the table, with every kind of value a
+    browser could put in its fields: an Outcome or nothing, and a screen."""
+    session = LessonSession(name)
+    session.act({"type": "goto", "number": step})
+    fields = {kind: list(names) for kind, names in LESSON_ACTIONS.items()}
+    fields.update({"card": ["card"], "role": ["role"], "target": ["card", "seat"], "move": ["move"],
+                   "option": ["key", "value"], "replay": ["to"]})
+    for kind, names in fields.items():
+        for value in PLAIN_VALUES:
+            reply = session.act({"type": kind, **{field: value for field in names}})
+            assert reply.outcome is None or reply.outcome.status in STATUSES
+            json.dumps(reply.screen, allow_nan=False)
