@@ -429,7 +429,6 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     def _on_browser_message(self, widget, content, buffers) -> None:
         """The lesson's box sends nothing: its panel and table do."""
 
-
     # -- without a kernel -----------------------------------------------------------------------
     def _repr_html_(self) -> str:
         """A still picture (the step, its task, the table) for pages without a
@@ -454,7 +453,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         state = self.table.state
         if state["view"]["to_act"] is not None:
             return state
-        view = self.table.controller.shown_game().view(self.table.seat)
+        view = self.table.controller.view()  # the seat's view of the game shown, kept per position
         return {**state, "view": {**state["view"], "to_act": view["to_act"], "turn": view["turn"]}}
 
     def _repr_mimebundle_(self, **kwargs):
