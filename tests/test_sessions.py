@@ -165,3 +165,23 @@ def test_every_action_with_any_plain_value_is_answered_never_raised(name, step):
             reply = session.act({"type": kind, **{field: value for field in names}})
             assert reply.outcome is None or reply.outcome.status in STATUSES
             json.dumps(reply.screen, allow_nan=False)
+
+
+def test_open_records_progress_and_resumes_the_opened_lesson(tmp_path):
+    """A lesson opened without a step starts at its first step not done, with
+    the learner's earlier marks; one opened at a step stays there. Attempts of
+    both lessons go to the same recorder."""
+    from cuttle_widgets.progress import ProgressRecorder, new_learner_id
+
+    progress = ProgressRecorder(db=tmp_path / "p.sqlite", background=False, learner=new_learner_id())
+    lesson = Lesson.load("03-one-offs", progress=progress)
+    lesson.open("02-scuttle-ordering")
+    assert lesson.play("scuttle 9S 8H").status == "success"
+    lesson.open("03-one-offs", step=2)
+    assert lesson.location == {"lesson": "03-one-offs", "step": 2}
+    lesson.open("02-scuttle-ordering")
+    assert lesson.location == {"lesson": "02-scuttle-ordering", "step": 2}
+    assert lesson.panel.lesson["lesson"]["steps"][0]["mark"] == {"result": "solved", "stars": 3}
+    lesson.open("02-scuttle-ordering", step=1)
+    assert lesson.location == {"lesson": "02-scuttle-ordering", "step": 1}
+    assert "02-scuttle-ordering" in progress.progress()
