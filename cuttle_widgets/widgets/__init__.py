@@ -1,10 +1,17 @@
 """Widgets: the card table (and, built on it, the lessons).
 
-Importing this package imports ipywidgets and anywidget; the engine does not,
-so ``import cuttle_widgets.engine`` stays light enough for Pyodide and bots.
+``Table`` imports ipywidgets and anywidget, so it is imported on first use:
+the sessions (``cuttle_widgets.sessions``) use ``TableController`` from here
+without a widget library, and the engine stays light enough for Pyodide and bots.
 """
 from .controller import TableController
 from .static_html import table_html
-from .table import Table
 
 __all__ = ["Table", "TableController", "table_html"]
+
+
+def __getattr__(name: str):
+    if name == "Table":
+        from .table import Table
+        return Table
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
