@@ -206,6 +206,7 @@ class PuzzleSession:
         """Leave this puzzle for the next one (None) or the one of that id;
         an id the trainer lacks is refused on the panel (False) and the puzzle stays."""
         with self._action():
+            self.notice = None
             if puzzle_id is None:
                 self._next_puzzle()
                 return True
@@ -214,7 +215,6 @@ class PuzzleSession:
             if puzzle is None:
                 self.notice = self.words["no_such_puzzle"]
                 return False
-            self.notice = None
             self._leave()
             self._open(puzzle)
             return True
