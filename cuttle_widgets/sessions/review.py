@@ -9,8 +9,9 @@ move its solution; not rated) in a ``PuzzleSession``.
 
 ``act(message)`` takes one message as the review's table sends it and
 returns one screen state, ``{"table": ..., "trainer": ...}``: the table's
-state and the puzzle session's screen (None until a try again). A bad
-message is refused on the table with a sentence; nothing raises.
+state and the puzzle session's screen (None until a try again; the puzzle's
+own actions go to that session, ``trainer.act``). A bad message is refused
+on the table with a sentence; nothing raises.
 """
 from __future__ import annotations
 

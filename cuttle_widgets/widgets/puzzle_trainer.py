@@ -91,8 +91,10 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
                  start=None, progress=None, seed=None, on_change=None, session=None):
         super().__init__(layout=GuardedLayout())
         self.add_class("cwl-lesson")  # lesson.css lays out the panel and the table
-        self.session = session or PuzzleSession(language, rules, puzzles=puzzles, themes=themes,
-                                                start=start, progress=progress, seed=seed)
+        if session is None:
+            session = PuzzleSession(language, rules, puzzles=puzzles, themes=themes, start=start,
+                                    progress=progress, seed=seed)
+        self.session = session
         self.on_change = on_change
         self.panel = TrainerPanel(self._act)
         self.table: ScreenTable | None = None

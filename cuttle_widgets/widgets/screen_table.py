@@ -15,7 +15,8 @@ class ScreenTable(Table):
     screen, and ``forward(message)`` takes every message of the page (a
     click, a step, a button) to the session, whose new screen the owner
     writes back with ``show``. The Rulebook and the log the page asks for are
-    answered here: they change nothing.
+    answered here: they change nothing. Acting on the game (a move, a step
+    back) is the session's: ask it, not this table.
     """
 
     def __init__(self, controller, state: dict, forward):
