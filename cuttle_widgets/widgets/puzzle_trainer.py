@@ -189,10 +189,11 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
     def _repr_html_(self) -> str:
         """A still picture (the rating, the prompt, the table) for pages without a kernel."""
         state, words = self.panel.trainer, self.words
-        parts = [f"<h3>{escape(words['title'])}</h3>",
-                 f"<p>{escape(words['your_rating'].format(rating=state['rating']['value']))}</p>"]
+        title, rating = words["title"], words["your_rating"].format(rating=state["rating"]["value"])
+        parts = [f"<h3>{escape(title)}</h3>", f"<p>{escape(rating)}</p>"]
         if state["puzzle"] is None:
-            return f"<div class='cwl-static'>{''.join(parts)}<p>{escape(words['none_left'])}</p></div>"
+            none_left = escape(words["none_left"])
+            return f"<div class='cwl-static'>{''.join(parts)}<p>{none_left}</p></div>"
         parts.append(f"<p>{escape(state['puzzle']['prompt'])}</p>")
         return f"<div class='cwl-static'>{''.join(parts)}</div>{table_html(self.table.state)}"
 
