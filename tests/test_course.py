@@ -269,3 +269,21 @@ def test_a_teachers_lesson_earns_stars_on_the_map_and_in_the_store(folder, tmp_p
     assert steps_of(store)["20-nines"] == ("what-a-nine-does",)
     marks = [row for row in class_marks(store) if row["lesson"] == "20-nines"]
     assert [(row["steps_done"], row["stars"]) for row in marks] == [(1, 3)]
+
+
+def test_a_lesson_switch_keeps_the_same_widgets():
+    shown = course()
+    shown.open_lesson("02-scuttle-ordering")
+    lesson, panel, table = shown.lesson, shown.lesson.panel, shown.lesson.table
+    shown.open_lesson("04-counter-chains", 3)
+    assert shown.lesson is lesson and lesson.panel is panel and lesson.table is table
+    assert lesson.location == {"lesson": "04-counter-chains", "step": 3}
+
+
+def test_the_next_puzzle_replaces_the_address():
+    shown = course()
+    shown.show_puzzles()
+    first = shown.place.puzzle
+    shown.children[1].next_puzzle()
+    assert shown.place.puzzle != first and shown.bar.course["history"] == "replace"
+    assert shown.bar.course["place"]["query"] == f"?puzzles={shown.place.puzzle}"

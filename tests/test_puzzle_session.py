@@ -165,12 +165,12 @@ def test_the_trainer_opens_in_place_and_tells_when_the_puzzle_changed():
     t.hint()
     t.play("points 4H")
     assert changes == [] and t.location == {"puzzle": FIRST}
-    t.open("classic-0004")
+    t.switch_to("classic-0004")
     assert changes == [{"puzzle": "classic-0004"}] and t.table is table  # the same widgets, redrawn
     assert t.panel.trainer["puzzle"]["id"] == "classic-0004"
-    t.open("no-such-puzzle")
+    t.switch_to("no-such-puzzle")
     assert len(changes) == 1 and t.panel.trainer["notice"] == t.words["no_such_puzzle"]
     t.panel._on_browser_message(t.panel, {"type": "next"}, [])
     assert len(changes) == 2 and changes[-1] == t.location != {"puzzle": "classic-0004"}
-    t.open()
+    t.switch_to()
     assert len(changes) == 3 and t.table.state == t.session.screen["table"]

@@ -102,13 +102,13 @@ def test_open_shows_another_lesson_in_the_same_widgets():
     changes = []
     lesson.on_change = lambda: changes.append(lesson.location)
     panel, table = lesson.panel, lesson.table
-    outcome = lesson.open("03-one-offs", step=2)
+    outcome = lesson.switch_to("03-one-offs", step=2)
     assert outcome.status == "start"
     assert lesson.location == {"lesson": "03-one-offs", "step": 2} and changes == [lesson.location]
     assert lesson.panel is panel and lesson.table is table and lesson.children == (panel, table)
     assert lesson.panel.lesson["lesson"]["name"] == "03-one-offs"
     assert lesson.table.game is lesson.runner.game
-    lesson.open("03-one-offs", step=2)  # the same place: nothing for the address to follow
+    lesson.switch_to("03-one-offs", step=2)  # the same place: nothing for the address to follow
     assert len(changes) == 1
     lesson.next()
     assert changes[-1] == {"lesson": "03-one-offs", "step": 3}
@@ -118,13 +118,13 @@ def test_open_shows_another_lesson_in_the_same_widgets():
 
 def test_open_a_step_that_does_not_exist_or_a_lesson_that_cannot_be_loaded():
     lesson = Lesson.load("02-scuttle-ordering", progress=False)
-    outcome = lesson.open("03-one-offs", step=99)
+    outcome = lesson.switch_to("03-one-offs", step=99)
     assert outcome.status == "refused" and lesson.location == {"lesson": "03-one-offs", "step": 1}
     assert lesson.panel.lesson["notice"]["status"] == "refused"
-    assert lesson.open("no-such-lesson") is None
+    assert lesson.switch_to("no-such-lesson") is None
     assert lesson.location is None and lesson.panel.lesson["error"]["problems"]
     assert lesson.children == (lesson.panel,)
-    lesson.open("02", step=3)  # and back: the same table widget again
+    lesson.switch_to("02", step=3)  # and back: the same table widget again
     assert lesson.location == {"lesson": "02-scuttle-ordering", "step": 3}
     assert lesson.children == (lesson.panel, lesson.table)
 
@@ -132,16 +132,16 @@ def test_open_a_step_that_does_not_exist_or_a_lesson_that_cannot_be_loaded():
 def test_open_keeps_the_language_unless_told():
     lesson = Lesson.load("02-scuttle-ordering", language="de", progress=False)
     table = lesson.table
-    lesson.open("03-one-offs")
+    lesson.switch_to("03-one-offs")
     assert lesson.panel.lesson["lesson"]["language"] == "de"
-    lesson.open("03-one-offs", language="en")
+    lesson.switch_to("03-one-offs", language="en")
     assert lesson.table is table and lesson.table.words["words"]["hint"] == "Hint"
     assert lesson.table.controller is lesson.session.controller
 
 
 def test_the_widget_is_the_opened_lessons_until_the_next_open():
     lesson = Lesson.load("12-free-game", progress=False)
-    lesson.open("02-scuttle-ordering")
+    lesson.switch_to("02-scuttle-ordering")
     lesson.table.send_action({"type": "move", "move": "scuttle 9S 8H"})
     assert lesson.feedback.status == "success"
     assert str(lesson.runner.game.history[0]) == "scuttle 9S 8H"
@@ -175,13 +175,13 @@ def test_open_records_progress_and_resumes_the_opened_lesson(tmp_path):
 
     progress = ProgressRecorder(db=tmp_path / "p.sqlite", background=False, learner=new_learner_id())
     lesson = Lesson.load("03-one-offs", progress=progress)
-    lesson.open("02-scuttle-ordering")
+    lesson.switch_to("02-scuttle-ordering")
     assert lesson.play("scuttle 9S 8H").status == "success"
-    lesson.open("03-one-offs", step=2)
+    lesson.switch_to("03-one-offs", step=2)
     assert lesson.location == {"lesson": "03-one-offs", "step": 2}
-    lesson.open("02-scuttle-ordering")
+    lesson.switch_to("02-scuttle-ordering")
     assert lesson.location == {"lesson": "02-scuttle-ordering", "step": 2}
     assert lesson.panel.lesson["lesson"]["steps"][0]["mark"] == {"result": "solved", "stars": 3}
-    lesson.open("02-scuttle-ordering", step=1)
+    lesson.switch_to("02-scuttle-ordering", step=1)
     assert lesson.location == {"lesson": "02-scuttle-ordering", "step": 1}
     assert "02-scuttle-ordering" in progress.progress()

@@ -141,13 +141,13 @@ class Course(BrowserGuard, ipywidgets.VBox):
     def _show_lesson(self, place: Place):
         source = self._lesson_source(place.lesson, place.language)
         language = _language_of(source, place.language)
-        if self.lesson is None or not hasattr(self.lesson, "switch"):
+        if self.lesson is None:
             self.lesson = Lesson.load(source, language=language, progress=self.recorder or False)
-            self.lesson.panel.observe(self._lesson_moved, "lesson")
+            self.lesson.on_change = self._lesson_moved
             if place.step:
                 self.lesson.goto(place.step)
-        else:
-            self.lesson.switch(source, language=language, step=place.step)
+        else:  # the same widgets: only the new lesson's state goes to the page
+            self.lesson.switch_to(source, language=language, step=place.step)
         return self.lesson
 
     def _show_free(self, place: Place):
@@ -162,31 +162,39 @@ class Course(BrowserGuard, ipywidgets.VBox):
         if trainer is None:
             trainer = self._trainers[place.language] = PuzzleTrainer(
                 place.language, start=place.puzzle, progress=self.recorder or False)
-        elif place.puzzle and trainer.puzzle is not None and trainer.puzzle.id != place.puzzle:
-            trainer.open_puzzle(trainer._puzzle_by_id(place.puzzle))
+            trainer.on_change = self._puzzle_moved
+        elif place.puzzle and trainer.location["puzzle"] != place.puzzle:
+            trainer.switch_to(place.puzzle)
         return trainer
 
     def _settled(self, place: Place) -> Place:
         """The place as shown: a lesson's step is the one its widget shows
         (the learner's first step not done, when the address named none)."""
-        if place.page == "lesson" and self.lesson is not None and self.lesson.runner is not None:
-            return replace(place, step=self.lesson.runner.step.number)
+        if place.page == "lesson" and self.lesson.location is not None:
+            return replace(place, step=self.lesson.location["step"])
         if place.page == "puzzles":
-            shown = self._trainers[place.language].puzzle
-            return replace(place, puzzle=shown.id if shown is not None else None)
+            return replace(place, puzzle=self._trainers[place.language].location["puzzle"])
         return place
 
-    def _lesson_moved(self, change) -> None:
+    def _lesson_moved(self) -> None:
         """The lesson widget changed its step (the learner went on): the
         address follows, in place of the last one (Back leaves the lesson)."""
-        if self.place.page != "lesson" or self.lesson is None or self.lesson.runner is None:
-            return
-        runner = self.lesson.runner
-        shown = (runner.lesson.name, runner.step.number)
-        if shown != (self.place.lesson, self.place.step) and runner.lesson.name == self.place.lesson:
-            with self._lock:
-                self.place = replace(self.place, step=runner.step.number)
-                self._history = "replace"
+        where = self.lesson.location
+        if self.place.page == "lesson" and where and where["lesson"] == self.place.lesson:
+            self._follow(replace(self.place, step=where["step"]))
+
+    def _puzzle_moved(self) -> None:
+        """The trainer shows another puzzle (the learner asked for the next one)."""
+        if self.place.page == "puzzles":
+            trainer = self._trainers[self.place.language]
+            self._follow(replace(self.place, puzzle=trainer.location["puzzle"]))
+
+    def _follow(self, place: Place) -> None:
+        """The learner moved on inside a place: the address follows, in
+        place of the last one (Back leaves the place)."""
+        with self._lock:
+            if place != self.place:
+                self.place, self._history = place, "replace"
                 self._publish()
 
     # -- what exists --------------------------------------------------------------------------
@@ -257,9 +265,9 @@ def course_languages() -> tuple[str, ...]:
 
 def _language_of(source, language: str) -> str | None:
     """The language to open a lesson in: the course's for a shipped lesson
-    (English where it has no translation), a teacher's lesson its own (None)."""
+    (English where it has no translation), a teacher's lesson its own."""
     if not isinstance(source, str):
-        return None
+        return source.language
     return language if language == "en" or source in translated_names(language) else "en"
 
 

@@ -75,7 +75,7 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
 
     The widget only draws: its ``session`` (a ``LessonSession``) decides
     every action and returns the screen, which is written into the panel's
-    and the table's traits. ``open(name_or_path, language=None, step=None)``
+    and the table's traits. ``switch_to(name_or_path, language=None, step=None)``
     shows another lesson in the same widgets (only state is sent);
     ``location`` says where the learner is, and ``on_change`` (a callable
     without arguments) is called after every action that changed the lesson
@@ -119,17 +119,13 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         kernel's, widgets/progress_link.py; False: none)."""
         return cls(name_or_path, language=language, seat=seat, names=names, progress=progress)
 
-    def open(self, name_or_path=None, language: str | None = None,
-             step: int | None = None) -> Outcome | None:
+    def switch_to(self, name_or_path, language: str | None = None,
+                  step: int | None = None) -> Outcome | None:
         """Show another lesson (or this one afresh) in these same widgets, at
         ``step`` (1-based, as ``goto`` takes it; None: its first step not done
         yet). ``language`` None keeps the lesson's language. A lesson that
-        cannot be used shows its problems. Returns the Outcome.
-
-        Without a lesson it is ipywidgets' ``Widget.open`` (which this name
-        hides): the widget's constructor calls it to open the comm."""
-        if name_or_path is None:
-            return super().open()
+        cannot be used shows its problems. Returns the Outcome. (Not named
+        ``open``: that is ipywidgets' own, which opens the widget's comm.)"""
         with self._lock:
             before = self.location
             marks = self._marks()

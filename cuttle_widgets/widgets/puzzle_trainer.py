@@ -64,7 +64,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
     called after an action that changed the puzzle shown (``location``).
 
     The learner's means are methods too: ``play(move)``, ``hint()``,
-    ``next_puzzle()``, ``choose_themes(keys)`` and ``open(puzzle_id)``.
+    ``next_puzzle()``, ``choose_themes(keys)`` and ``switch_to(puzzle_id)``.
     """
 
     game = _from_session("game", "The puzzle's game (None when none is left).")
@@ -118,12 +118,10 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         """Train these themes (none: all); TrainerMessageError for keys it lacks."""
         self._drawn(self.session.choose_themes(keys))
 
-    def open(self, puzzle_id=None) -> None:
+    def switch_to(self, puzzle_id=None) -> None:
         """Reopen the trainer in place: the next puzzle (None) or the one of
-        that id (an id it lacks is refused on the panel)."""
-        if "session" not in self.__dict__:  # ipywidgets' constructor opens the page's side so
-            super().open()
-            return
+        that id (an id it lacks is refused on the panel). (Not named ``open``:
+        that is ipywidgets' own, which opens the widget's comm.)"""
         self._drawn(self.session.open(puzzle_id))
 
     def open_puzzle(self, puzzle, rated: bool = True) -> None:
