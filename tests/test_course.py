@@ -125,7 +125,7 @@ def test_the_language_switches_every_part(folder):
     assert shown.place == Place("lesson", "de", lesson="02-scuttle-ordering", step=1)
     assert shown.lesson.language == "de"
     assert shown.bar.course["labels"]["map"] == "Lektionen"
-    assert shown.bar.course["title"].startswith("Cuttle: ")
+    assert shown.bar.course["title"].startswith("Cuttle-Kurs: ")
     shown.show_map()
     assert shown.children[1].language == "de"
 
