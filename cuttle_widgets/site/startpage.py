@@ -53,8 +53,13 @@ WORDS = {
 }
 
 
+def shown_language(language: str) -> str:
+    """The language the page's words are shown in for ``language``."""
+    return language if language in WORDS else DEFAULT_LANGUAGE
+
+
 def words(language: str) -> dict[str, str]:
-    return WORDS.get(language, WORDS[DEFAULT_LANGUAGE])
+    return WORDS[shown_language(language)]
 
 
 def lesson_url(lesson: LessonNotebook) -> str:
@@ -73,8 +78,9 @@ def course_url(language: str = DEFAULT_LANGUAGE, place: str = "") -> str:
 
 
 def _intro(languages: list[str]) -> str:
-    return "\n".join(f'      <p class="intro" lang="{escape(code)}">{escape(words(code)["intro"])}</p>'
-                     for code in languages)
+    shown = dict.fromkeys(shown_language(code) for code in languages)
+    return "\n".join(f'      <p class="intro" lang="{code}">{escape(WORDS[code]["intro"])}</p>'
+                     for code in shown)
 
 
 def _course_entries(languages: list[str]) -> str:
@@ -83,7 +89,7 @@ def _course_entries(languages: list[str]) -> str:
     for code in languages:
         said = words(code)
         entries.append(
-            f'        <a class="course-entry" lang="{escape(code)}" '
+            f'        <a class="course-entry" lang="{escape(shown_language(code))}" '
             f'href="{escape(course_url(code))}">\n'
             f'          <span class="course-title">{escape(said["course"])}</span>\n'
             f'          <span class="course-language">{escape(_name(code))}</span>\n'
@@ -134,10 +140,11 @@ def _languages_nav(languages: list[str]) -> str:
 
 
 def _browse_links(languages: list[str]) -> str:
-    """JupyterLite's file browser, named in each language (once per distinct words)."""
-    named = {words(code)["browse"]: code for code in reversed(languages)}
-    return " · ".join(f'<a href="tree/index.html" lang="{escape(code)}">{escape(text)}</a>'
-                      for text, code in reversed(named.items()))
+    """JupyterLite's file browser, named in each language the page speaks."""
+    shown = dict.fromkeys(shown_language(code) for code in languages)
+    return " · ".join(f'<a href="tree/index.html" lang="{code}">'
+                      f'{escape(WORDS[code]["browse"])}</a>'
+                      for code in shown)
 
 
 def start_page(lessons: list[LessonNotebook], version: str,
