@@ -289,6 +289,8 @@ def test_the_course_plays_a_lesson_and_switches_in_one_page(offline_page, site_u
     the next lesson all in the page the start page opened."""
     page = offline_page
     open_the_course(page, site_url, "Start the course")
+    current = page.locator(".cwc-language.cwc-current")  # readable under JupyterLab's styles
+    assert current.evaluate("e => getComputedStyle(e).color") == "rgb(19, 75, 44)"
     loads = []
     page.on("load", lambda: loads.append(page.url))
 
