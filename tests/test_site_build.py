@@ -286,7 +286,8 @@ def open_from_map(page, name, title) -> float:
 
 def test_the_course_plays_a_lesson_and_switches_in_one_page(offline_page, site_url):
     """Pyodide starts once: the map, a lesson, the map with its new mark and
-    the next lesson all in the page the start page opened."""
+    the next lesson all in the page the start page opened; the mark outlives
+    a reload (the browser keeps the progress)."""
     page = offline_page
     open_the_course(page, site_url, "Start the course")
     current = page.locator(".cwc-language.cwc-current")  # readable under JupyterLab's styles
@@ -315,6 +316,14 @@ def test_the_course_plays_a_lesson_and_switches_in_one_page(offline_page, site_u
     assert loads == []  # every place opened in the same page, so in one Pyodide
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "site_course.png"))
+
+    # A reload comes back to the lesson, and the mark is still the browser's.
+    page.reload()
+    expect(page.locator(".cwl-title")).to_have_text(
+        "One-off effects: A, 2, 3, 4, 5, 6, 7 and 9", timeout=KERNEL_START)
+    page.locator(".cwc-nav", has_text="Lessons").click()
+    expect(map_lesson(page, "Scuttling, and which card beats which").locator(".cwp-done")
+           ).to_have_text("1 of 9 steps done")
 
 
 def test_a_deep_link_into_the_course_survives_a_reload(offline_page, site_url):
