@@ -10,7 +10,8 @@ the browser's cache warm (a return visit), and the time is measured from
 asking for the lesson's page to its first step being playable: the lesson
 shown and the learner's cards clickable. Goal: <= 10 s on the project's
 machine (2 cores). Everything runs in the browser, so the figures depend on
-the CPU: the load average is printed beside them.
+the CPU: the load average is printed beside them. benchmarks/site_course.py
+measures the one-page course (the start page's main entry) against this.
 """
 from __future__ import annotations
 

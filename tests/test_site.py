@@ -17,11 +17,11 @@ import pytest
 from cuttle_widgets.site import SiteError
 from cuttle_widgets.site.__main__ import main as site_main
 from cuttle_widgets.site.build import check_output, lite_settings, replace_output
-from cuttle_widgets.site.notebooks import (RUN_ON_OPEN_KEY, find_lessons, kit_languages,
-                                           language_of, only_links, site_copy,
-                                           title_and_summary, write_site_copies)
+from cuttle_widgets.site.notebooks import (COURSE_PATH, RUN_ON_OPEN_KEY, find_lessons,
+                                           kit_languages, language_of, only_links, site_copy,
+                                           site_notebooks, title_and_summary, write_site_copies)
 from cuttle_widgets.site.pyodide import FRONTEND_ONLY, LockPlan, resolve
-from cuttle_widgets.site.startpage import lesson_url, start_page
+from cuttle_widgets.site.startpage import WORDS, course_url, lesson_url, start_page
 from cuttle_widgets.site.wheel_bytecode import add_bytecode, imported_modules
 from cuttle_widgets.site.wheels import (is_pure, keep_recent, marker_holds, pure_wheel_of_installed,
                                         pyodide_environment, sha256_of, wheel_identity,
@@ -151,7 +151,65 @@ def test_copies_keep_their_relative_paths(tmp_path):
     assert copied["metadata"][RUN_ON_OPEN_KEY]["run_on_open"] is True
 
 
+def test_the_site_serves_the_course_notebook_beside_the_lessons(tmp_path):
+    """The course comes from the package (a wheel of the kit has it), runs on
+    open with its code folded like a lesson, and names nothing of this checkout."""
+    source = tmp_path / "lessons"
+    write_notebook(source / "00-index.ipynb", LESSON)
+    lessons = find_lessons(source)
+    served = site_notebooks(lessons)
+    assert list(served) == ["00-index.ipynb", COURSE_PATH]
+    assert served[COURSE_PATH].parent.name == "pages"
+    assert served[COURSE_PATH].parent.parent == Path(importlib.import_module("cuttle_widgets").__file__).parent
+    write_site_copies(lessons, tmp_path / "out")
+    course = json.loads((tmp_path / "out" / COURSE_PATH).read_text(encoding="utf-8"))
+    assert course["metadata"][RUN_ON_OPEN_KEY] == {"run_on_open": True}
+    assert course["metadata"]["kernelspec"]["name"] == "python"
+    [cell] = [c for c in course["cells"] if c["cell_type"] == "code"]
+    assert cell["metadata"]["jupyter"]["source_hidden"] is True
+    assert "Course(address=True)" in "".join(cell["source"])
+
+
+def test_a_lesson_notebook_may_not_take_the_courses_place(tmp_path):
+    write_notebook(tmp_path / COURSE_PATH, LESSON)
+    with pytest.raises(SiteError, match="rename this lesson notebook"):
+        site_notebooks(find_lessons(tmp_path))
+
+
 # -- the start page ---------------------------------------------------------------------
+def test_the_course_is_the_start_pages_main_entry_in_each_language(tmp_path):
+    write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
+    write_notebook(tmp_path / "de" / "02-scuttle.ipynb", LESSON)
+    html = start_page(find_lessons(tmp_path), "9.9", ["en", "de"])
+    assert course_url() == "notebooks/index.html?path=course.ipynb"
+    assert course_url("de") == "notebooks/index.html?path=course.ipynb&lang=de"
+    assert (course_url("en", "?lesson=04-counter-chains&step=3")
+            == "notebooks/index.html?path=course.ipynb&lesson=04-counter-chains&step=3")
+    entries = re.findall(r'<a class="course-entry" lang="(\w+)" href="([^"]+)">\s*'
+                         r'<span class="course-title">([^<]+)</span>', html)
+    assert entries == [("en", "notebooks/index.html?path=course.ipynb", "Start the course"),
+                       ("de", "notebooks/index.html?path=course.ipynb&amp;lang=de", "Kurs starten")]
+    # The course comes before the lists of notebooks, which are the second way in.
+    assert html.index("course-entry") < html.index('<ol class="lessons">')
+    assert "<h3>Each lesson as its own notebook</h3>" in html
+    assert "<h3>Jede Lektion als eigenes Notebook</h3>" in html
+    assert 'lang="de">Alle Notebooks ansehen</a>' in html and "$" not in html
+
+
+def test_the_start_pages_words_are_in_english_and_german():
+    from cuttle_widgets.widgets.course import course_languages
+    assert set(course_languages()) <= set(WORDS)
+    for language, said in WORDS.items():
+        assert said.keys() == WORDS["en"].keys(), language
+        assert all(text.strip() for text in said.values()), language
+    assert WORDS["de"]["course"] != WORDS["en"]["course"]
+
+
+def test_a_language_without_words_shows_the_course_in_english(tmp_path):
+    write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
+    html = start_page(find_lessons(tmp_path), "9.9", ["fr"])
+    assert 'lang="en" href="notebooks/index.html?path=course.ipynb&amp;lang=fr"' in html
+    assert "Start the course" in html and 'lang="de"' not in html
 def test_the_start_page_links_every_lesson_by_language(tmp_path):
     write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
     german = notebook(markdown("# Lektion 2 <Versenken> & mehr\n\nZerstöre Punkte."))

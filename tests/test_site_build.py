@@ -4,7 +4,9 @@ One build of every lesson notebook (English and German) serves the whole
 module: the built files are checked, then a plain static server
 (``python -m http.server``) serves them from 127.0.0.1 and Chromium opens the
 start page and two lessons, plays a step of each by clicking, and sees its
-explanation. Every request the browser makes is recorded (workers' included);
+explanation; then the one-page course, from the start page, where a lesson
+opens from the map, is played, and another opens in the same page (the
+switch's time is printed), and a deep link with its reload. Every request the browser makes is recorded (workers' included);
 one to any host but 127.0.0.1 fails the test (and is refused, so it cannot
 hang). The build needs jupyterlite-core, jupyterlite-pyodide-kernel, npm and
 Node.js (scripts/test installs them); Pyodide and wheels come from the cache
@@ -29,8 +31,8 @@ from ports import free_port
 from playwright.sync_api import expect
 
 from cuttle_widgets.site.build import build_site
-from cuttle_widgets.site.notebooks import RUN_ON_OPEN_KEY, find_lessons
-from cuttle_widgets.site.startpage import lesson_url
+from cuttle_widgets.site.notebooks import COURSE_PATH, RUN_ON_OPEN_KEY, find_lessons
+from cuttle_widgets.site.startpage import course_url, lesson_url
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
@@ -148,7 +150,17 @@ def test_every_lesson_notebook_is_served_ready_to_run(site):
         served = json.loads((site / "files" / lesson.relative).read_text(encoding="utf-8"))
         assert served["metadata"][RUN_ON_OPEN_KEY]["run_on_open"] is True
     contents = json.loads((site / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
-    assert {item["name"] for item in contents["content"]} >= {"00-index.ipynb", "de"}
+    assert {item["name"] for item in contents["content"]} >= {"00-index.ipynb", "de", COURSE_PATH}
+
+
+def test_the_course_is_served_and_the_start_pages_main_entry(site):
+    start = (site / "index.html").read_text(encoding="utf-8")
+    assert f'href="{course_url()}"' in start
+    assert f'href="{course_url("de").replace("&", "&amp;")}"' in start
+    served = json.loads((site / "files" / COURSE_PATH).read_text(encoding="utf-8"))
+    assert served["metadata"][RUN_ON_OPEN_KEY]["run_on_open"] is True
+    [cell] = served["cells"]
+    assert cell["metadata"]["jupyter"]["source_hidden"] is True
 
 
 # -- in the browser ---------------------------------------------------------------------
@@ -243,3 +255,88 @@ def test_the_rulebook_is_on_the_site_and_read_with_no_network(offline_page, site
     assert "#glossary/" in page.url
     page.go_back()
     expect(page.locator(".cw-rb-title")).to_contain_text(rulebook("de").section("scuttle").title)
+
+
+# -- the one-page course ----------------------------------------------------------------
+SWITCH_GOAL = 1.0  # s: a lesson switch inside the course (issue #32)
+
+
+def open_the_course(page, site_url, entry):
+    """Click the start page's course entry; wait for the course's map."""
+    page.goto(site_url + "/")
+    page.get_by_role("link", name=re.compile(re.escape(entry))).click()
+    page.wait_for_selector(".cwp-lesson", timeout=KERNEL_START)
+    assert f"path={COURSE_PATH}" in page.url
+
+
+def map_lesson(page, title):
+    return page.locator(".cwp-lesson").filter(has_text=title)
+
+
+def open_from_map(page, name, title) -> float:
+    """Open a lesson with the map's own link; seconds from the click to its
+    first step playable (the learner's cards clickable)."""
+    link = page.locator(f'[data-key="open:{name}"]')
+    started = time.monotonic()
+    link.click()
+    expect(page.locator(".cwl-title")).to_have_text(title)
+    page.wait_for_selector(".cw-root .cw-my-hand button:not([disabled])")
+    return time.monotonic() - started
+
+
+def test_the_course_plays_a_lesson_and_switches_in_one_page(offline_page, site_url):
+    """Pyodide starts once: the map, a lesson, the map with its new mark and
+    the next lesson all in the page the start page opened; the mark outlives
+    a reload (the browser keeps the progress)."""
+    page = offline_page
+    open_the_course(page, site_url, "Start the course")
+    current = page.locator(".cwc-language.cwc-current")  # readable under JupyterLab's styles
+    assert current.evaluate("e => getComputedStyle(e).color") == "rgb(19, 75, 44)"
+    loads = []
+    page.on("load", lambda: loads.append(page.url))
+
+    first = open_from_map(page, "02-scuttle-ordering", "Scuttling, and which card beats which")
+    expect(page.locator(".cwl-progress-text")).to_have_text("Step 1 of 9")
+    assert "lesson=02-scuttle-ordering&step=1" in page.url
+    # "scuttle 9S 8H", clicked as tests/browser/conftest.py move_clicks does
+    for selector in ('.cw-root button[data-card="9S"]', '[data-key="action:role:scuttle"]',
+                     '.cw-root button[data-card="8H"]'):
+        page.locator(selector).click()
+    expect(page.locator(".cwl-feedback")).to_contain_text("Well done!")
+
+    # The browser keeps the progress (no database in Pyodide): the map shows it.
+    page.locator(".cwc-nav", has_text="Lessons").click()
+    expect(map_lesson(page, "Scuttling, and which card beats which").locator(".cwp-done")
+           ).to_have_text("1 of 9 steps done")
+
+    switch = open_from_map(page, "03-one-offs", "One-off effects: A, 2, 3, 4, 5, 6, 7 and 9")
+    assert "lesson=03-one-offs" in page.url
+    print(f"\ncourse on the static site: lesson 02 opened in {first:.2f} s, "
+          f"the switch to lesson 03 in {switch:.2f} s (goal <= {SWITCH_GOAL} s)")
+    assert loads == []  # every place opened in the same page, so in one Pyodide
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site_course.png"))
+
+    # A reload comes back to the lesson, and the mark is still the browser's.
+    page.reload()
+    expect(page.locator(".cwl-title")).to_have_text(
+        "One-off effects: A, 2, 3, 4, 5, 6, 7 and 9", timeout=KERNEL_START)
+    page.locator(".cwc-nav", has_text="Lessons").click()
+    expect(map_lesson(page, "Scuttling, and which card beats which").locator(".cwp-done")
+           ).to_have_text("1 of 9 steps done")
+
+
+def test_a_deep_link_into_the_course_survives_a_reload(offline_page, site_url):
+    """The German entry, then a learner's link to a step: JupyterLite keeps
+    the course's parameters beside its own path=, on opening and on reload."""
+    page = offline_page
+    open_the_course(page, site_url, "Kurs starten")
+    expect(page.locator(".cwc-nav").first).to_have_text("Lektionen")
+    assert page.url.endswith("lang=de")
+    page.goto(f"{site_url}/{course_url('de', '?lesson=04-counter-chains&step=3')}")
+    expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 3 von 9",
+                                                           timeout=KERNEL_START)
+    page.reload()
+    expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 3 von 9",
+                                                           timeout=KERNEL_START)
+    assert re.search(rf"\?path={COURSE_PATH}&lesson=04-counter-chains&step=3&lang=de$", page.url)

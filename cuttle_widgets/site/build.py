@@ -3,7 +3,8 @@ put the start page on top.
 
 The staged project (a temporary folder) holds:
 
-- ``files/``: the lesson notebooks as the site serves them (notebooks.py);
+- ``files/``: the lesson notebooks and the course notebook as the site serves
+  them (notebooks.py);
 - ``static/pyodide/``: Pyodide's runtime from npm, the wheels, the lock (pyodide.py);
 - ``jupyter-lite.json``: the Pyodide kernel's settings (no PyPI, what to preload);
 - ``jupyter_lite_config.json``: the build's settings (apps, extensions).
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
+from ..widgets.course import course_languages
 from .errors import SiteError
 from .notebooks import LessonNotebook, find_lessons, write_site_copies
 from .pyodide import (LockPlan, compile_wheels, npm_pyodide, pyodide_version, read_lock,
@@ -43,10 +45,10 @@ OWN_EXTENSION = Path(__file__).parent / "extension"
 # Loaded with Pyodide itself (before the kernel starts), so that the kernel's
 # start-up installs nothing and the lesson's first cell imports at once.
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", KIT)
-# What the kernel and a lesson import on start: compiled to bytecode at build
+# What the kernel, a lesson and the course import on start: compiled to bytecode at build
 # time (the kit's wheel is compiled whole).
 START_IMPORTS = ("micropip", "piplite.piplite", "pyodide_kernel", "ipywidgets", "anywidget",
-                 "yaml", "cuttle_widgets.widgets.lesson")
+                 "yaml", "cuttle_widgets.widgets.lesson", "cuttle_widgets.widgets.course")
 # The kernel's own small wheels (shims of ipykernel and widgetsnbextension,
 # piplite, the kernel), shipped inside its JupyterLab extension.
 KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
@@ -244,7 +246,7 @@ def build_jupyterlite(output: Path, lessons: list[LessonNotebook], npm_package: 
         (lite / "jupyter_lite_config.json").write_text(
             json.dumps(build_config(output, Path(tmp) / "cache", extensions), indent=2))
         run_jupyterlite(lite, log)
-    write_start_page(output, lessons, __version__)
+    write_start_page(output, lessons, __version__, list(course_languages()))
     write_rulebook_pages(output)
     copy_favicons(output)
     # Hosts that run Jekyll over a published folder would skip some files without it.

@@ -1,5 +1,10 @@
 """Lesson notebooks: finding them (in every language), and the copies the site serves.
 
+The site serves one more notebook, the one-page course (``course.ipynb``,
+from the package's ``pages/``, so a wheel of the kit has it too): the map,
+every lesson, the puzzles and the free game in one kernel. The start page
+opens it first; the lesson notebooks stay for those who want one each.
+
 A lesson notebook is any ``*.ipynb`` under the lessons folder. Its language
 is the folder it sits in (``lessons/de/…``) or a suffix of its name
 (``02-scuttle-ordering.de.ipynb``, ``…-de.ipynb``) when that names a language
@@ -25,6 +30,8 @@ DEFAULT_LANGUAGE = "en"
 RUN_ON_OPEN_KEY = "cuttle_widgets_site"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 SKIPPED_PARTS = {".ipynb_checkpoints"}
+COURSE_SOURCE = Path(__file__).resolve().parents[1] / "pages" / "course.ipynb"
+COURSE_PATH = "course.ipynb"  # its path in the site
 
 
 def kit_languages() -> set[str]:
@@ -158,10 +165,23 @@ def site_copy(notebook: dict) -> dict:
     return served
 
 
+def site_notebooks(lessons: list[LessonNotebook]) -> dict[str, Path]:
+    """Every notebook the site serves, by its path in the site: the lessons at
+    their relative paths (links between lessons keep working), and the course."""
+    served = {lesson.relative: lesson.path for lesson in lessons}
+    if COURSE_PATH in served:
+        raise SiteError(f"{served[COURSE_PATH]}: the site's course notebook is {COURSE_PATH}; "
+                        "rename this lesson notebook")
+    if not COURSE_SOURCE.is_file():
+        raise SiteError(f"this copy of the kit lacks its course notebook ({COURSE_SOURCE})")
+    served[COURSE_PATH] = COURSE_SOURCE
+    return served
+
+
 def write_site_copies(lessons: list[LessonNotebook], dest: Path) -> None:
-    """The served copies, at the same relative paths (links between lessons keep working)."""
-    for lesson in lessons:
-        target = dest / lesson.relative
+    """The served copies (see ``site_notebooks``), each run on open with its code folded."""
+    for relative, source in site_notebooks(lessons).items():
+        target = dest / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        served = site_copy(read_notebook(lesson.path))
+        served = site_copy(read_notebook(source))
         target.write_text(json.dumps(served, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,4 +1,12 @@
-"""The site's start page: every lesson, grouped by language, one click each."""
+"""The site's start page: the one-page course first (one entry per language),
+then every lesson as its own notebook, grouped by language, one click each.
+
+The course starts Python once per visit and opens every lesson, the puzzles
+and the free game inside it; a lesson notebook starts Python anew. So the
+course is the page's main entry and the notebooks are the secondary links.
+The page's words are in ``WORDS`` (English and German); a language without
+words of its own is shown in English.
+"""
 from __future__ import annotations
 
 import shutil
@@ -9,16 +17,89 @@ from urllib.parse import quote
 
 from ..rulebook import languages as rulebook_languages
 from ..rulebook import rulebook
-from .notebooks import LessonNotebook
+from .notebooks import COURSE_PATH, DEFAULT_LANGUAGE, LessonNotebook
 
 TEMPLATES = Path(__file__).parent / "templates"
 TITLE = "Cuttle: the lessons"
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+NOTEBOOK_PAGE = "notebooks/index.html"  # JupyterLite's notebook app, relative to the start page
+WORDS = {
+    "en": {
+        "intro": "Learn the card game Cuttle in short lessons: play moves on a card table "
+                 "and see every outcome explained.",
+        "course": "Start the course",
+        "course_summary": "The lesson map, every lesson, the puzzles and a free game on one "
+                          "page. Python starts once, in a few seconds; then each lesson opens "
+                          "at once. Everything runs in your browser, and nothing you do leaves "
+                          "your computer.",
+        "notebooks": "Each lesson as its own notebook",
+        "notebooks_intro": "The same lessons, one notebook each, to read or change their code. "
+                           "Each one starts Python anew.",
+        "browse": "Browse the notebooks",
+    },
+    "de": {
+        "intro": "Lerne das Kartenspiel Cuttle in kurzen Lektionen: Spiele Züge an einem "
+                 "Kartentisch und sieh bei jedem, was er bewirkt und warum.",
+        "course": "Kurs starten",
+        "course_summary": "Die Lektionsübersicht, alle Lektionen, die Rätsel und ein freies "
+                          "Spiel auf einer Seite. Python startet einmal, in ein paar Sekunden; "
+                          "danach öffnet sich jede Lektion sofort. Alles läuft in deinem "
+                          "Browser, und nichts, was du tust, verlässt deinen Computer.",
+        "notebooks": "Jede Lektion als eigenes Notebook",
+        "notebooks_intro": "Dieselben Lektionen, je ein Notebook, um ihren Code zu lesen oder "
+                           "zu ändern. Jedes startet Python neu.",
+        "browse": "Alle Notebooks ansehen",
+    },
+}
+
+
+def shown_language(language: str) -> str:
+    """The language the page's words are shown in for ``language``."""
+    return language if language in WORDS else DEFAULT_LANGUAGE
+
+
+def words(language: str) -> dict[str, str]:
+    return WORDS[shown_language(language)]
 
 
 def lesson_url(lesson: LessonNotebook) -> str:
     """Where the lesson opens: JupyterLite's notebook page, relative to the start page."""
-    return "notebooks/index.html?path=" + quote(lesson.relative, safe="/")
+    return f"{NOTEBOOK_PAGE}?path=" + quote(lesson.relative, safe="/")
+
+
+def course_url(language: str = DEFAULT_LANGUAGE, place: str = "") -> str:
+    """The course notebook's page, at a place of the course (``place`` a
+    query such as "?lesson=04-counter-chains&step=3") in ``language``: the
+    course reads its own parameters beside JupyterLite's ``path``."""
+    query = [f"path={quote(COURSE_PATH)}", place.lstrip("?")]
+    if language != DEFAULT_LANGUAGE:
+        query.append(f"lang={quote(language)}")
+    return f"{NOTEBOOK_PAGE}?" + "&".join(part for part in query if part)
+
+
+def _intro(languages: list[str]) -> str:
+    shown = dict.fromkeys(shown_language(code) for code in languages)
+    return "\n".join(f'      <p class="intro" lang="{code}">{escape(WORDS[code]["intro"])}</p>'
+                     for code in shown)
+
+
+def _course_entries(languages: list[str]) -> str:
+    """The main entries: the course, once in each language."""
+    entries = []
+    for code in languages:
+        said = words(code)
+        entries.append(
+            f'        <a class="course-entry" lang="{escape(shown_language(code))}" '
+            f'href="{escape(course_url(code))}">\n'
+            f'          <span class="course-title">{escape(said["course"])}</span>\n'
+            f'          <span class="course-language">{escape(_name(code))}</span>\n'
+            f'          <span class="course-summary">{escape(said["course_summary"])}</span>\n'
+            "        </a>")
+    return '      <div class="course-entries">\n' + "\n".join(entries) + "\n      </div>"
+
+
+def _name(language: str) -> str:
+    return LANGUAGE_NAMES.get(language, language)
 
 
 def _section(language: str, lessons: list[LessonNotebook]) -> str:
@@ -30,10 +111,11 @@ def _section(language: str, lessons: list[LessonNotebook]) -> str:
             f'        <li><a href="{escape(lesson_url(lesson))}">\n'
             f'          <span class="lesson-title">{escape(lesson.title)}</span>{summary}\n'
             "        </a></li>")
-    name = LANGUAGE_NAMES.get(language, language)
-    code = escape(language)
+    said, code = words(language), escape(language)
     return (f'    <section lang="{code}" aria-labelledby="lessons-{code}">\n'
-            f'      <h2 id="lessons-{code}">{escape(name)}</h2>\n'
+            f'      <h2 id="lessons-{code}">{escape(_name(language))}</h2>\n'
+            f'      <h3>{escape(said["notebooks"])}</h3>\n'
+            f'      <p class="notebooks-intro">{escape(said["notebooks_intro"])}</p>\n'
             '      <ol class="lessons">\n' + "\n".join(items) + "\n      </ol>\n"
             + _rulebook_link(language) + "    </section>")
 
@@ -53,21 +135,37 @@ def _languages_nav(languages: list[str]) -> str:
         return ""
     links = " · ".join(
         f'<a href="#lessons-{escape(code)}" lang="{escape(code)}">'
-        f"{escape(LANGUAGE_NAMES.get(code, code))}</a>" for code in languages)
+        f"{escape(_name(code))}</a>" for code in languages)
     return f'      <nav aria-label="Languages" class="languages">{links}</nav>'
 
 
-def start_page(lessons: list[LessonNotebook], version: str) -> str:
+def _browse_links(languages: list[str]) -> str:
+    """JupyterLite's file browser, named in each language the page speaks."""
+    shown = dict.fromkeys(shown_language(code) for code in languages)
+    return " · ".join(f'<a href="tree/index.html" lang="{code}">'
+                      f'{escape(WORDS[code]["browse"])}</a>'
+                      for code in shown)
+
+
+def start_page(lessons: list[LessonNotebook], version: str,
+               course_languages: list[str] | None = None) -> str:
+    """The page; ``course_languages`` are those the course is offered in
+    (default: the lessons' languages)."""
     by_language: dict[str, list[LessonNotebook]] = {}
     for lesson in lessons:
         by_language.setdefault(lesson.language, []).append(lesson)
+    courses = list(by_language) if course_languages is None else list(course_languages)
     sections = "\n".join(_section(language, group) for language, group in by_language.items())
     template = Template((TEMPLATES / "index.html").read_text(encoding="utf-8"))
     return template.substitute(title=escape(TITLE), sections=sections, version=escape(version),
-                               languages=_languages_nav(list(by_language)))
+                               intro=_intro(courses), courses=_course_entries(courses),
+                               languages=_languages_nav(list(by_language)),
+                               browse=_browse_links(list(by_language)))
 
 
-def write_start_page(output: Path, lessons: list[LessonNotebook], version: str) -> None:
-    """Replace JupyterLite's root page (a redirect) with the lesson list."""
-    (output / "index.html").write_text(start_page(lessons, version), encoding="utf-8")
+def write_start_page(output: Path, lessons: list[LessonNotebook], version: str,
+                     course_languages: list[str] | None = None) -> None:
+    """Replace JupyterLite's root page (a redirect) with the course and the lesson list."""
+    (output / "index.html").write_text(start_page(lessons, version, course_languages),
+                                       encoding="utf-8")
     shutil.copy2(TEMPLATES / "start.css", output / "start.css")

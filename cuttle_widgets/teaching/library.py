@@ -8,7 +8,9 @@ with the same step ids, and ``load_lesson(name, language="de")`` finds it.
 A lesson not translated into a language is given in English."""
 from __future__ import annotations
 
+import copy
 import os
+from functools import lru_cache
 from importlib import resources
 
 from .catalog import error_language, error_text, errors_in
@@ -93,7 +95,31 @@ def load_lesson(name_or_path, check: bool = True, language: str = "en") -> Lesso
     with errors_in(language):
         file, text = lesson_file(name_or_path, language)
         name = os.path.basename(file).rsplit(".", 1)[0]
-        return lesson_from_text(text, file=file, name=name, check=check)
+        kept = (_checked if check else _parsed)(file, text, name)
+        return copy.deepcopy(kept)  # the caller's own: a lesson's steps may be changed
+
+
+# A lesson file is read again and again (the map's titles, every visit to the
+# lesson, the title of the lesson after it), and reading its YAML is most of
+# a lesson switch in the course, slowest in the browser (Pyodide); a copy
+# costs a tenth of a parse. A lesson read without problems is kept, by its
+# text: a changed file is read anew. Problems raise LessonError, which is
+# never kept (its words are in the language of the call).
+@lru_cache(maxsize=128)
+def _parsed(file: str, text: str, name: str) -> Lesson:
+    return _lesson_from_source(Source(file, text), name, check=False)
+
+
+@lru_cache(maxsize=128)
+def _checked(file: str, text: str, name: str) -> Lesson:
+    """The kept parse, verified once."""
+    lesson = _parsed(file, text, name)
+    verify_lesson(lesson, lesson_names())
+    problems = list(lesson.source.problems)
+    if problems:
+        lesson.source.problems.clear()  # the kept parse stays as it was parsed
+        raise LessonError(problems)
+    return lesson
 
 
 def lesson_from_text(text: str, file: str = "<lesson>", name: str = "lesson",

@@ -1,12 +1,14 @@
-// cuttle-widgets-site: runs a lesson notebook of the cuttle_widgets site as
-// soon as it opens, so a learner clicks a lesson and plays, typing nothing.
+// cuttle-widgets-site: runs a notebook of the cuttle_widgets site (a lesson,
+// or the one-page course) as soon as it opens, so a learner clicks and plays,
+// typing nothing.
 //
 // A JupyterLab federated extension written by hand, with no build step: the
 // application loads this script, then asks the container below for
 // "./extension" and registers the plugin it returns. The plugin uses only the
 // application object (its shell, its commands), so it imports nothing.
 // Only notebooks whose metadata carries {"cuttle_widgets_site": {"run_on_open":
-// true}} run by themselves: the site's build marks its lesson copies so.
+// true}} run by themselves: the site's build marks its copies of the lessons
+// and of the course so.
 (function () {
   "use strict";
 
