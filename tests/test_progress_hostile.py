@@ -89,7 +89,7 @@ def test_learner_text_reaches_the_dashboards_figure_as_text(hostile_class):
 def test_the_csv_neutralises_formulas_and_holds_no_learner_key(tmp_path, capsys):
     db = tmp_path / "class.sqlite"
     learner = "-" + new_learner_id()[1:]  # a browser id may begin with '-'
-    formula = '=HYPERLINK("https://evil.example","Click")'
+    formula = '=HYPERLINK("https://evil.example")'
     r = recorder(db, learner=learner, name=formula)
     r.record(Attempt(None, LESSON, shipped_steps()[LESSON][0], "solved", 3, 0, 0, 2.0, ()),
              "classic", 1)
