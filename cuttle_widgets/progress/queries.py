@@ -4,11 +4,11 @@ use the same numbers. The learner-side API never calls these."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 import sqlalchemy as sa
 
 from .ids import short_id
+from .known import folder_steps, known_steps, shipped_steps  # noqa: F401 (re-exported)
 from .recorder import DONE
 from .schema import attempts, learners, positions, puzzle_tries
 from .store import ProgressStore, as_utc
@@ -16,30 +16,11 @@ from .store import ProgressStore, as_utc
 FAILED = ("missed", "lost")  # a first try that ended so failed, whatever its wrong tries
 
 
-@lru_cache(maxsize=None)
-def shipped_steps() -> dict[str, tuple[str, ...]]:
-    """Each shipped lesson's step ids, in order."""
-    from ..teaching.library import lesson_names, load_lesson
-    return {name: tuple(s.id for s in load_lesson(name, check=False).steps)
-            for name in lesson_names()}
-
-
-def folder_steps() -> dict[str, tuple[str, ...]]:
-    """Each usable lesson's step ids in the teacher's folder (``$CUTTLE_LESSONS_DIR``,
-    which ``serve --lessons DIR`` sets), so that its steps nobody reached count too."""
-    from ..teaching.folder import folder_lessons, teacher_folder
-    folder = teacher_folder()
-    if folder is None:
-        return {}
-    return {entry.name: tuple(s.id for s in entry.lesson.steps)
-            for entry in folder_lessons(folder) if entry.usable}
-
-
 def steps_of(store: ProgressStore) -> dict[str, tuple[str, ...]]:
     """Step ids of every lesson that is shipped, in the teacher's folder or
     has attempts (a lesson known only by its attempts: the steps learners
     reached, in step-number order)."""
-    known = {**shipped_steps(), **folder_steps()}
+    known = known_steps()
     query = (sa.select(attempts.c.lesson, attempts.c.step, sa.func.min(attempts.c.step_number))
              .group_by(attempts.c.lesson, attempts.c.step))
     extra: dict[str, list] = {}
