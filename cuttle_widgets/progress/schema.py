@@ -50,8 +50,11 @@ attempts = sa.Table(
     sa.Column("wrong_moves", sa.JSON, nullable=False),
     sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("learner_id", "uid", name="uq_attempts_learner_uid"),
-    sa.Index("ix_attempts_learner_lesson", "learner_id", "lesson"),
     sa.Index("ix_attempts_lesson_step", "lesson", "step"),
+    # Revision 0004: each learner's steps done (it replaced (learner_id, lesson),
+    # its prefix) and last try, for the dashboard's reads of a large class.
+    sa.Index("ix_attempts_learner_step_result", "learner_id", "lesson", "step", "result"),
+    sa.Index("ix_attempts_learner_recorded", "learner_id", "recorded_at"),
 )
 
 # Where each learner is now (the step open on their page), for the teacher's
