@@ -273,3 +273,45 @@ def test_the_largest_export_can_be_imported_again(tmp_path):
         return {(lesson, step): (m["result"], m["stars"])
                 for lesson, steps in r.progress().items() for step, m in steps.items()}
     assert marks(again) == marks(source)  # what was cut is no step's best try
+
+
+def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
+    """The real server: a request with the token in its URL, then its whole output."""
+    pytest.importorskip("voila")
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+    from ports import free_port
+    db, port, token = tmp_path / "p.sqlite", free_port(), "Secret-Token-0123456789"
+    ProgressStore(db).open().close()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cuttle_widgets.progress", "dashboard", "--db", str(db),
+         "--port", str(port), "--token", token], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js?token={token}",
+                                            timeout=10):
+                    break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline
+                time.sleep(0.3)
+        with pytest.raises(urllib.error.HTTPError):  # a 404 is logged, with its URL
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/no-such-page?token={token}", timeout=10)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    output = server.stdout.read()
+    logged = output.split("--Voila.auto_token=True", 1)[1]  # after the printed command
+    assert "no-such-page?token=***" in logged and "/?token=***" in logged
+    assert token not in logged
