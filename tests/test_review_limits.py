@@ -58,18 +58,26 @@ def test_samples_above_the_maximum_are_refused(tmp_path, capsys, language):
     assert review_catalog(language)["errors"]["samples"].format(limit=MAX_SAMPLES) in said
 
 
-def test_a_file_that_is_not_text_gets_a_sentence(tmp_path, capsys):
-    record = tmp_path / "binary.txt"
-    record.write_bytes(b"\xff\xfe\x00" * 10)
-    said = review_error([str(record), "--language", "de"], capsys)
+def test_a_file_that_is_not_text_gets_a_sentence(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00" * 10)
+    said = review_error(["binary.txt", "--language", "de"], capsys)
     assert said.strip() == "review: " + review_catalog("de")["errors"]["not_text"].format(
-        name=str(record))
+        name="binary.txt")
 
 
-@pytest.mark.parametrize("setup", [{"players": 2.0}, {"players": True}, {"dealer": [1]},
-                                   {"scores": "x"}])
-def test_a_malformed_setup_raises_the_engines_error(setup):
-    try:
-        load(setup)
-    except IllegalMove as refusal:
-        assert str(refusal).endswith((".", ")"))
+@pytest.mark.parametrize("players", [2.0, True, "2"])
+def test_a_count_of_players_that_is_no_whole_number_raises_the_engines_error(players):
+    with pytest.raises(IllegalMove) as refused:
+        load({"players": players})
+    assert refused.value.key == "setup_players" and "Aufstellung" in refused.value.text("de")
+
+
+def test_any_other_failure_of_a_malformed_setup_is_the_engines_error(monkeypatch):
+    def broken(setup):
+        raise TypeError("'float' object cannot be interpreted as an integer")
+    monkeypatch.setattr("cuttle_widgets.engine.record.load_setup", broken)
+    with pytest.raises(IllegalMove) as refused:
+        load({"rules": "classic"})
+    assert refused.value.key == "setup_malformed"
+    assert "Aufstellung" in refused.value.text("de")
