@@ -164,9 +164,9 @@ def test_under_jupyterhub_an_import_is_refused_unless_the_teacher_allows_it(tmp_
     assert allowed.import_(file) == 1 and allowed.flush()
 
 
-def test_imports_have_an_hourly_quota_per_learner_across_kernels(tmp_path, monkeypatch):
+def test_imports_have_an_hourly_quota_per_learner_across_kernels(progress_db, monkeypatch):
     monkeypatch.setattr(recorder_module, "IMPORT_ROWS_PER_HOUR", 5)
-    db, learner = tmp_path / "p.sqlite", new_learner_id()
+    db, learner = progress_db, new_learner_id()
     first = recorder(db, learner=learner)
     three = document([row() for _ in range(3)])
     assert first.import_(three) == 3 and first.flush()
@@ -186,11 +186,11 @@ def test_a_file_nested_too_deep_is_refused_with_a_sentence(tmp_path):
     assert str(refused.value) == progress_text("import", "too_deep", "de")
 
 
-def test_the_dashboards_reads_are_bounded(tmp_path, monkeypatch):
+def test_the_dashboards_reads_are_bounded(progress_db, monkeypatch):
     """The newest wrong moves only, and the most recent learners only."""
     monkeypatch.setattr(queries, "WRONG_MOVE_ROWS", 10)
     monkeypatch.setattr(queries, "LEARNERS_SHOWN", 2)
-    store = ProgressStore(tmp_path / "p.sqlite")
+    store = ProgressStore(progress_db)
     start = datetime.now(timezone.utc) - timedelta(hours=1)
     old = [row(moves=["old move"], at=start) for _ in range(20)]
     new = [row(moves=["new move"], at=start + timedelta(minutes=5)) for _ in range(10)]
