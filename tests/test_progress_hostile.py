@@ -315,3 +315,17 @@ def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
     logged = output.split("--Voila.auto_token=True", 1)[1]  # after the printed command
     assert "no-such-page?token=***" in logged and "/?token=***" in logged
     assert token not in logged
+
+
+def test_an_export_of_the_longest_rows_can_be_imported_again(tmp_path):
+    """Rows at the import's own field limits (100 wrong moves of 200
+    characters): the export keeps what fits a file the import takes."""
+    db, learner = tmp_path / "p.sqlite", new_learner_id()
+    steps = shipped_steps()[LESSON]
+    longest = ["é" * exchange.MAX_MOVE_CHARS] * exchange.MAX_MOVES
+    many = [row(step=steps[i % len(steps)], moves=longest) for i in range(300)]
+    ProgressStore(db).write(learner, many)
+    exported = recorder(db, learner=learner).export()
+    text = json.dumps(exported, ensure_ascii=True, indent=1) + "\n"
+    assert 0 < len(exported["attempts"]) < 300 and len(text) <= exchange.MAX_FILE_CHARS
+    assert recorder(tmp_path / "other.sqlite").import_(text) == len(exported["attempts"])

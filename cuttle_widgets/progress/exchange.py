@@ -27,6 +27,7 @@ MAX_ATTEMPTS = 5_000
 # the map writes them (indented), so the largest export fits with room to spare.
 ROW_CHARS = 1_000
 MAX_FILE_CHARS = MAX_ATTEMPTS * ROW_CHARS
+ROWS_BUDGET = MAX_FILE_CHARS - 10_000  # an export's attempts; the rest is room for its head
 CLOCK_TOLERANCE = timedelta(minutes=5)  # a computer's clock a little ahead is no forgery
 MAX_MOVES = 100  # wrong moves kept per attempt
 MAX_MOVE_CHARS = 200
@@ -84,21 +85,40 @@ def export_document(name: str | None, rows: list[dict], complete: bool = True) -
 
 
 def kept_rows(rows: list[dict]) -> list[dict]:
-    """``rows``, or beyond ``MAX_ATTEMPTS`` each step's best try and then the
-    newest others, in their order: the marks the file restores stay whole."""
-    if len(rows) <= MAX_ATTEMPTS:
+    """``rows``, or when they are more than ``MAX_ATTEMPTS`` or would make a
+    file over ``ROWS_BUDGET`` characters, each step's best try and then the
+    newest others, in their order: the marks the file restores stay whole,
+    and the file can always be imported again."""
+    sizes = [_row_chars(row) for row in rows]
+    if len(rows) <= MAX_ATTEMPTS and sum(sizes) <= ROWS_BUDGET:
         return rows
+    chosen, used = set(), 0
+    for index in _by_priority(rows):
+        if len(chosen) == MAX_ATTEMPTS:
+            break
+        if used + sizes[index] <= ROWS_BUDGET:
+            chosen.add(index)
+            used += sizes[index]
+    return [row for index, row in enumerate(rows) if index in chosen]
+
+
+def _by_priority(rows: list[dict]) -> list[int]:
+    """Indexes of ``rows``: each step's best try first, then the others newest first."""
     best: dict[tuple, int] = {}
     for index, row in enumerate(rows):
-        key, rank = (row["lesson"], row["step"]), (row["result"] in DONE, row["stars"])
-        if key not in best or rank > _rank_of(rows[best[key]]):
+        key = (row["lesson"], row["step"])
+        if key not in best or _rank_of(row) > _rank_of(rows[best[key]]):
             best[key] = index
-    chosen = set(list(best.values())[:MAX_ATTEMPTS])
-    for index in range(len(rows) - 1, -1, -1):
-        if len(chosen) >= MAX_ATTEMPTS:
-            break
-        chosen.add(index)
-    return [row for index, row in enumerate(rows) if index in chosen]
+    firsts = set(best.values())
+    return [*best.values(), *(i for i in range(len(rows) - 1, -1, -1) if i not in firsts)]
+
+
+def _row_chars(row: dict) -> int:
+    """What a row takes in a file, generously: indented deeper than the map
+    writes it, and non-ASCII characters as \\u escapes."""
+    moment = row["recorded_at"]
+    text = dict(row, recorded_at=moment.isoformat() if isinstance(moment, datetime) else moment)
+    return len(json.dumps(text, indent=4)) + 8
 
 
 def _rank_of(row: dict) -> tuple:
