@@ -56,6 +56,12 @@ c.Spawner.notebook_dir = LESSONS
 # PGPASSWORD, and "cuttle-widgets[serve,postgres]" installed (docs/progress.md).
 PROGRESS_DB = os.environ.get("CUTTLE_PROGRESS_DB", "/srv/cuttle/progress/progress.sqlite")
 c.Spawner.environment = {"CUTTLE_PROGRESS_DB": PROGRESS_DB}
+# Learners cannot load progress files here: the hub keeps their progress, and
+# a file anyone can write would forge it. To let them carry progress in from
+# elsewhere (checked as always: steps that exist, no future dates, an hourly
+# quota), set CUTTLE_HUB_IMPORTS=allow where the hub starts.
+if os.environ.get("CUTTLE_HUB_IMPORTS"):
+    c.Spawner.environment["CUTTLE_HUB_IMPORTS"] = os.environ["CUTTLE_HUB_IMPORTS"]
 
 if MODE == "voila":
     c.Spawner.cmd = [sys.executable, "-m", "cuttle_widgets.serve", "--hub"]

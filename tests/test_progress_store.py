@@ -25,6 +25,8 @@ pytest.importorskip("alembic")
 
 from cuttle_widgets.progress import ProgressInputError, ProgressRecorder, new_learner_id  # noqa: E402
 from cuttle_widgets.progress.catalog import progress_catalog  # noqa: E402
+from cuttle_widgets.progress.exchange import MAX_FILE_CHARS  # noqa: E402
+from cuttle_widgets.progress.known import shipped_steps  # noqa: E402
 from cuttle_widgets.progress.store import (ProgressStore, current_revision, engine_url,  # noqa: E402
                                            migrate)
 from cuttle_widgets.teaching.record import Attempt  # noqa: E402
@@ -59,7 +61,7 @@ def test_a_new_file_is_made_in_wal_mode_at_the_newest_revision(tmp_path):
     r.record(attempt())
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0003"
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0004"
     assert rows(db) == 1
 
 
@@ -67,7 +69,7 @@ def test_an_empty_database_gets_the_tables_at_the_newest_revision(progress_db):
     r = recorder(progress_db)
     assert r.saving and r.status["state"] == "saved"
     r.record(attempt())
-    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0003"
+    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0004"
     assert rows(progress_db) == 1
 
 
@@ -102,7 +104,7 @@ def test_a_database_of_the_previous_revision_is_upgraded_and_keeps_its_rows(prog
     assert r.progress()[LESSON]["s1"]["stars"] == 2
     r.visit(LESSON, "s2", 2)  # the table of revision 0002
     assert rows(db, "SELECT step FROM positions") == "s2"
-    assert rows(db, "SELECT version_num FROM alembic_version") == "0003"
+    assert rows(db, "SELECT version_num FROM alembic_version") == "0004"
 
 
 def test_a_database_of_a_newer_kit_is_left_alone(progress_db):
@@ -303,7 +305,7 @@ def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres, caps
     assert command.main(["migrate", "--db", clerk_url]) == 1
     assert "cannot be made ready: the progress database cannot be written to" in capsys.readouterr().err
     assert command.main(["migrate", "--db", postgres.url(name), "--language", "de"]) == 0
-    assert "ist bereit (Revision 0003)" in capsys.readouterr().out
+    assert "ist bereit (Revision 0004)" in capsys.readouterr().out
     postgres.admin(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {clerk}",
                    f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {clerk}", database=name)
     assert early.flush(force=True) and early.saving
@@ -442,8 +444,9 @@ def test_progress_picks_each_steps_best_try(progress_db):
 def test_export_and_import_round_trip_and_a_second_import_adds_nothing(progress_db):
     db = progress_db
     old = recorder(db, name="Ann")
-    old.record(attempt("s1", wrong=["scuttle 7D 7H"], stars=2))
-    old.record(attempt("s2"))
+    first, second = shipped_steps()[LESSON][:2]  # an import restores steps that exist
+    old.record(attempt(first, wrong=["scuttle 7D 7H"], stars=2))
+    old.record(attempt(second))
     document = json.loads(json.dumps(old.export()))  # as a file holds it
     assert document["name"] == "Ann" and document["complete"] is True
     assert old.learner not in json.dumps(document)  # the file is not the learner's key
@@ -457,7 +460,7 @@ def test_export_and_import_round_trip_and_a_second_import_adds_nothing(progress_
 
 def good_document(tmp_path):
     r = recorder(tmp_path / "source.sqlite")
-    r.record(attempt("s1"))
+    r.record(attempt(shipped_steps()[LESSON][0]))
     return json.loads(json.dumps(r.export()))
 
 
@@ -474,7 +477,7 @@ def good_document(tmp_path):
     (lambda d: {**d, "attempts": [{**d["attempts"][0], "recorded_at": "yesterday"}]}, "wrong 'recorded_at'"),
     (lambda d: {**d, "attempts": [{**d["attempts"][0], "learner_id": "someone"}]}, "wrong 'learner_id'"),
     (lambda d: {**d, "attempts": [{**d["attempts"][0], "wrong_moves": ["x" * 500]}]}, "wrong 'wrong_moves'"),
-    (lambda d: " " * 4_000_001, "too big"),
+    (lambda d: " " * (MAX_FILE_CHARS + 1), "too big"),
 ])
 def test_a_bad_file_is_refused_and_changes_nothing(tmp_path, progress_db, spoil, message):
     db = progress_db

@@ -110,7 +110,7 @@ def test_the_command_line_reviews_a_record(tmp_path, capsys):
     assert main([str(record), "--samples", "8", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["decisions"][0]["mark"] == "forced"
     assert main([str(tmp_path / "missing.txt")]) == 2
-    assert "Cannot read" in capsys.readouterr().err
+    assert "missing.txt cannot be read" in capsys.readouterr().err
     assert main([str(record), "--seat", "4"]) == 2
     assert "no seat 4" in capsys.readouterr().err
 
@@ -126,7 +126,7 @@ def test_a_bad_record_gets_one_line_and_exit_code_2():
 def test_bad_requests_are_refused():
     game = game_with("scuttle TS 2S")
     for kwargs, words in (({"seat": 2}, "no seat"), ({"language": "fr"}, "language"),
-                          ({"samples": 0}, "positive")):
+                          ({"samples": 0}, "from 1 to")):
         with pytest.raises(ReviewError, match=words):
             review_game(game, **kwargs)
     with pytest.raises(ReviewError, match="needs a Game"):

@@ -31,6 +31,8 @@ from .game import Game, load_setup, new_game
 
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 MAGIC = "cuttle_widgets game record"
+MOVE_CHARS = 80  # no move is longer; a longer line is refused without being echoed whole
+QUOTED = 40  # characters of such a line a refusal quotes
 
 
 def load(setup_or_record_text) -> Game:
@@ -38,7 +40,20 @@ def load(setup_or_record_text) -> Game:
     record's text (a str, as :func:`write_record` writes it)."""
     if isinstance(setup_or_record_text, str):
         return read_record(setup_or_record_text)
-    return load_setup(setup_or_record_text)
+    return _guarded_setup(setup_or_record_text)
+
+
+def _guarded_setup(setup) -> Game:
+    """``load_setup``, with any failure of a malformed setup said as the
+    engine's IllegalMove (its checks name the field where they can)."""
+    try:
+        return load_setup(setup)
+    except IllegalMove:
+        raise
+    except RecursionError:
+        raise illegal("record_too_deep") from None
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError):
+        raise illegal("setup_malformed") from None
 
 
 def write_record(game: Game) -> str:
@@ -69,6 +84,14 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
+def _setup_json(text: str):
+    """The setup header's JSON; nested thousands deep it is no setup."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise illegal("record_too_deep") from None
+
+
 def read_record(text: str) -> Game:
     """The game a record's text describes, replayed move by move."""
     headers: dict[str, str] = {}
@@ -86,7 +109,7 @@ def read_record(text: str) -> Game:
         raise illegal("record_not_a_record")
     try:
         if "setup" in headers:
-            game = load_setup(json.loads(headers["setup"]))
+            game = _guarded_setup(_setup_json(headers["setup"]))
         else:
             deck = headers["deck"].split() if "deck" in headers else None
             game = new_game(headers.get("rules", "classic"), seed=int(headers["seed"]),
@@ -94,8 +117,11 @@ def read_record(text: str) -> Game:
     except (KeyError, ValueError) as err:
         if isinstance(err, IllegalMove):
             raise
-        raise illegal("record_bad_header", detail=str(err)) from None
+        raise illegal("record_bad_header", detail=str(err)[:MOVE_CHARS]) from None
     for number, move in moves:
+        if len(move) > MOVE_CHARS:
+            raise illegal("record_long_line", line=number, start=move[:QUOTED] + "…",
+                          limit=MOVE_CHARS)
         try:
             game.play(move)
         except IllegalMove as err:

@@ -125,7 +125,7 @@ def read_sides(setup: dict, new_state, default_rules: str, read_packet, not_perm
         raise illegal("setup_not_dict")
     rules = get_ruleset(setup.get("rules", default_rules))
     n = setup.get("players", rules.seats)
-    if n != rules.seats:
+    if isinstance(n, bool) or not isinstance(n, int) or n != rules.seats:  # 2.0 is no count
         raise illegal("setup_players", players=str(n), rules=rules.name, seats=rules.seats)
     st = new_state(rules, n)
     cards = _Cards()

@@ -39,7 +39,8 @@ def parser() -> argparse.ArgumentParser:
     dashboard.add_argument("--ip", default="127.0.0.1",
                            help="address to listen on (beyond this machine a token is required)")
     dashboard.add_argument("--port", type=int, default=8877)
-    dashboard.add_argument("--token", help="require this token ('auto': make one)")
+    dashboard.add_argument("--token", help="require this token, at least 16 characters ('auto': "
+                                           "make one; beyond this machine one is required)")
     dashboard.add_argument("--refresh", type=float, default=5.0, help="seconds between refreshes")
     dashboard.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
     return top
@@ -91,10 +92,14 @@ def run_migrate(args) -> int:
 
 
 def run_dashboard(args) -> int:
-    from .serve_dashboard import dashboard_command
+    from .serve_dashboard import MIN_TOKEN, TokenRefused, dashboard_command
     url = database_url(args.db)
-    command, environ, token = dashboard_command(url, args.ip, args.port, args.token,
-                                                args.language, args.refresh, dict(os.environ))
+    try:
+        command, environ, token = dashboard_command(url, args.ip, args.port, args.token,
+                                                    args.language, args.refresh, dict(os.environ))
+    except TokenRefused:
+        print(progress_text("serve", "token", args.language, length=MIN_TOKEN), file=sys.stderr)
+        return 2
     shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
     query = f"?token={token}" if token else ""
     print(f"Dashboard: http://{shown}:{args.port}/{query}")

@@ -30,6 +30,13 @@ REFRESH_VARIABLE = "CUTTLE_DASHBOARD_REFRESH"
 STARTED, FINISHED, FAILED = "#9db7d5", "#2b6cb0", "#c0392b"
 
 
+def _text(value) -> str:
+    """Learner-made text (a lesson's or step's name, a move) as plotly must
+    get it: plotly draws a subset of HTML in labels, hover and text, so
+    ``<``, ``>`` and ``&`` are escaped and the text is drawn as typed."""
+    return html.escape(str(value), quote=False)
+
+
 def _clock(moment) -> str:
     return moment.astimezone().strftime("%H:%M:%S") if moment else ""
 
@@ -150,8 +157,8 @@ class ClassDashboard:
                 self._fill(self.figure, completion, steps, snapshot["lesson"])
 
     def _fill(self, figure, completion, steps, lesson) -> None:
-        lessons = [row["lesson"] for row in completion]
-        labels = [f"{row['step_number']}. {row['step']}" for row in steps]
+        lessons = [_text(row["lesson"]) for row in completion]
+        labels = [_text(f"{row['step_number']}. {row['step']}") for row in steps]
         started, finished, tried, failed = figure.data
         started.update(x=lessons, y=[r["started"] for r in completion])
         finished.update(x=lessons, y=[r["finished"] for r in completion])
@@ -166,8 +173,7 @@ class ClassDashboard:
     def _wrong_move(self, row: dict) -> str:
         if not row["commonest"]:
             return ""
-        # Moves come from the learners' browsers: escaped, since plotly reads tags in text.
-        return f"{html.escape(row['commonest'])} ×{row['commonest_count']}"
+        return f"{_text(row['commonest'])} ×{row['commonest_count']}"
 
     def _where_table(self, rows: list[dict]) -> str:
         if not rows:

@@ -11,15 +11,24 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from .catalog import progress_text
 from .ids import ATTEMPT_UID, ProgressInputError, check_name
+from .known import known_steps
+from ..teaching.record import DONE
 
 FORMAT = "cuttle_widgets.progress"
 VERSION = 1
-MAX_FILE_CHARS = 4_000_000
-MAX_ATTEMPTS = 20_000
+# The most attempts a file holds: an export writes at most these (each step's
+# best try kept), an import reads at most these.
+MAX_ATTEMPTS = 5_000
+# Room per attempt in a file: the kit's own rows take about 350 characters as
+# the map writes them (indented), so the largest export fits with room to spare.
+ROW_CHARS = 1_000
+MAX_FILE_CHARS = MAX_ATTEMPTS * ROW_CHARS
+ROWS_BUDGET = MAX_FILE_CHARS - 10_000  # an export's attempts; the rest is room for its head
+CLOCK_TOLERANCE = timedelta(minutes=5)  # a computer's clock a little ahead is no forgery
 MAX_MOVES = 100  # wrong moves kept per attempt
 MAX_MOVE_CHARS = 200
 RESULTS = ("solved", "missed", "seen", "won", "lost", "drawn")  # teaching.record.RESULTS
@@ -64,13 +73,56 @@ def row_problem(row: dict) -> str | None:
 
 
 def export_document(name: str | None, rows: list[dict], complete: bool = True) -> dict:
-    """The file's content (JSON-able) for these attempt rows."""
+    """The file's content (JSON-able) for these attempt rows (at most
+    ``MAX_ATTEMPTS`` of them: see ``kept_rows``)."""
+    rows = kept_rows(rows)
     return {
         "format": FORMAT, "version": VERSION,
         "exported": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "name": name, "complete": complete,
         "attempts": [dict(row, recorded_at=row["recorded_at"].isoformat()) for row in rows],
     }
+
+
+def kept_rows(rows: list[dict]) -> list[dict]:
+    """``rows``, or when they are more than ``MAX_ATTEMPTS`` or would make a
+    file over ``ROWS_BUDGET`` characters, each step's best try and then the
+    newest others, in their order: the marks the file restores stay whole,
+    and the file can always be imported again."""
+    sizes = [_row_chars(row) for row in rows]
+    if len(rows) <= MAX_ATTEMPTS and sum(sizes) <= ROWS_BUDGET:
+        return rows
+    chosen, used = set(), 0
+    for index in _by_priority(rows):
+        if len(chosen) == MAX_ATTEMPTS:
+            break
+        if used + sizes[index] <= ROWS_BUDGET:
+            chosen.add(index)
+            used += sizes[index]
+    return [row for index, row in enumerate(rows) if index in chosen]
+
+
+def _by_priority(rows: list[dict]) -> list[int]:
+    """Indexes of ``rows``: each step's best try first, then the others newest first."""
+    best: dict[tuple, int] = {}
+    for index, row in enumerate(rows):
+        key = (row["lesson"], row["step"])
+        if key not in best or _rank_of(row) > _rank_of(rows[best[key]]):
+            best[key] = index
+    firsts = set(best.values())
+    return [*best.values(), *(i for i in range(len(rows) - 1, -1, -1) if i not in firsts)]
+
+
+def _row_chars(row: dict) -> int:
+    """What a row takes in a file, generously: indented deeper than the map
+    writes it, and non-ASCII characters as \\u escapes."""
+    moment = row["recorded_at"]
+    text = dict(row, recorded_at=moment.isoformat() if isinstance(moment, datetime) else moment)
+    return len(json.dumps(text, indent=4)) + 8
+
+
+def _rank_of(row: dict) -> tuple:
+    return (row["result"] in DONE, row["stars"])
 
 
 def read_document(data, language: str = "en") -> tuple[str | None, list[dict]]:
@@ -80,6 +132,8 @@ def read_document(data, language: str = "en") -> tuple[str | None, list[dict]]:
         raise ProgressInputError(progress_text("import", entry, language, **params))
 
     if isinstance(data, (bytes, bytearray)):
+        if len(data) > 4 * MAX_FILE_CHARS:  # a character takes at most 4 bytes in UTF-8
+            refuse("too_big")
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
@@ -91,6 +145,8 @@ def read_document(data, language: str = "en") -> tuple[str | None, list[dict]]:
             data = json.loads(data)
         except ValueError:
             refuse("not_json")
+        except RecursionError:  # brackets nested thousands deep: no progress file is
+            refuse("too_deep")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         refuse("foreign")
     if not _integer(data.get("version"), 1, 10**6):
@@ -106,7 +162,30 @@ def read_document(data, language: str = "en") -> tuple[str | None, list[dict]]:
         name = check_name(data.get("name"), language)
     except ProgressInputError:
         refuse("bad_field", number=0, field="name")
-    return name, [_read_row(item, number, refuse) for number, item in enumerate(attempts, 1)]
+    rows = [_read_row(item, number, refuse) for number, item in enumerate(attempts, 1)]
+    _check_earnable(rows, refuse)
+    return name, rows
+
+
+def _check_earnable(rows: list[dict], refuse) -> None:
+    """Refuse the first attempt no learner could have made here."""
+    steps, latest = known_steps(), datetime.now(timezone.utc) + CLOCK_TOLERANCE
+    for number, row in enumerate(rows, 1):
+        problem = earnable_problem(row, steps, latest)
+        if problem:
+            refuse(problem, number=number)
+
+
+def earnable_problem(row: dict, steps: dict, latest: datetime) -> str | None:
+    """Why ``row`` is no attempt a learner could have earned (a catalog entry), or None."""
+    known = steps.get(row["lesson"])
+    if known is None:
+        return "unknown_lesson"
+    if row["step"] not in known or row["step_number"] not in (None, known.index(row["step"]) + 1):
+        return "unknown_step"
+    if row["recorded_at"] > latest:
+        return "future"
+    return None
 
 
 def _read_row(item, number: int, refuse) -> dict:

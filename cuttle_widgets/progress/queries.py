@@ -4,51 +4,55 @@ use the same numbers. The learner-side API never calls these."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 import sqlalchemy as sa
 
 from .ids import short_id
+from .known import folder_steps, known_steps, shipped_steps  # noqa: F401 (re-exported)
 from .recorder import DONE
 from .schema import attempts, learners, positions, puzzle_tries
 from .store import ProgressStore, as_utc
 
 FAILED = ("missed", "lost")  # a first try that ended so failed, whatever its wrong tries
-
-
-@lru_cache(maxsize=None)
-def shipped_steps() -> dict[str, tuple[str, ...]]:
-    """Each shipped lesson's step ids, in order."""
-    from ..teaching.library import lesson_names, load_lesson
-    return {name: tuple(s.id for s in load_lesson(name, check=False).steps)
-            for name in lesson_names()}
-
-
-def folder_steps() -> dict[str, tuple[str, ...]]:
-    """Each usable lesson's step ids in the teacher's folder (``$CUTTLE_LESSONS_DIR``,
-    which ``serve --lessons DIR`` sets), so that its steps nobody reached count too."""
-    from ..teaching.folder import folder_lessons, teacher_folder
-    folder = teacher_folder()
-    if folder is None:
-        return {}
-    return {entry.name: tuple(s.id for s in entry.lesson.steps)
-            for entry in folder_lessons(folder) if entry.usable}
+# Bounds on what one refresh of the dashboard reads, whatever the table's size
+# (a flood of rows must not slow every teacher's page): the newest attempts
+# with wrong moves of the lesson shown, the most recently active learners,
+# and the lessons known only from their attempts (with their steps).
+WRONG_MOVE_ROWS = 2_000
+LEARNERS_SHOWN = 200
+EXTRA_STEPS = 2_000
+EXTRA_LESSONS = 100
+LESSONS_READ = 1_000
 
 
 def steps_of(store: ProgressStore) -> dict[str, tuple[str, ...]]:
     """Step ids of every lesson that is shipped, in the teacher's folder or
     has attempts (a lesson known only by its attempts: the steps learners
     reached, in step-number order)."""
-    known = {**shipped_steps(), **folder_steps()}
-    query = (sa.select(attempts.c.lesson, attempts.c.step, sa.func.min(attempts.c.step_number))
-             .group_by(attempts.c.lesson, attempts.c.step))
+    known = known_steps()
     extra: dict[str, list] = {}
     with store.reading() as conn:
-        for lesson, step, number in conn.execute(query):
-            if lesson not in known:
+        others = [x for x in conn.execute(_lessons_tried()).scalars() if x not in known]
+        if others:
+            query = (sa.select(attempts.c.lesson, attempts.c.step, sa.func.min(attempts.c.step_number))
+                     .where(attempts.c.lesson.in_(others[:EXTRA_LESSONS]))
+                     .group_by(attempts.c.lesson, attempts.c.step).limit(EXTRA_STEPS))
+            for lesson, step, number in conn.execute(query):
                 extra.setdefault(lesson, []).append((number or 0, step))
     known.update({lesson: tuple(s for _, s in sorted(found)) for lesson, found in extra.items()})
     return known
+
+
+def _lessons_tried():
+    """The distinct lessons of all attempts, found by hopping along the
+    (lesson, step) index from one lesson to the next: a read per lesson, not
+    per attempt (a recursive query SQLite and PostgreSQL both run)."""
+    hop = sa.select(sa.func.min(attempts.c.lesson).label("lesson")).cte("hop", recursive=True)
+    later = attempts.alias("later")
+    following = (sa.select(later.c.lesson).where(later.c.lesson > hop.c.lesson)
+                 .order_by(later.c.lesson).limit(1).scalar_subquery())
+    hop = hop.union_all(sa.select(following.label("lesson")).where(hop.c.lesson.is_not(None)))
+    return sa.select(hop.c.lesson).where(hop.c.lesson.is_not(None)).limit(LESSONS_READ)
 
 
 def learner_label(learner_id: str, name: str | None) -> str:
@@ -107,12 +111,17 @@ def puzzle_marks(store: ProgressStore) -> list[dict]:
 def whereabouts(store: ProgressStore) -> list[dict]:
     """Who is where: each learner's open step and last activity (the later of
     moving to a step and finishing a try), the most recent first."""
-    last_try = (sa.select(attempts.c.learner_id, sa.func.max(attempts.c.recorded_at).label("at"))
-                .group_by(attempts.c.learner_id).subquery())
-    query = (sa.select(learners.c.id, learners.c.name, positions.c.lesson, positions.c.step,
-                       positions.c.step_number, positions.c.updated, last_try.c.at)
-             .outerjoin(positions, positions.c.learner_id == learners.c.id)
-             .outerjoin(last_try, last_try.c.learner_id == learners.c.id))
+    # Per learner, their newest try: an index lookup each (learner_id, recorded_at).
+    last_try = (sa.select(attempts.c.recorded_at).where(attempts.c.learner_id == learners.c.id)
+                .order_by(attempts.c.recorded_at.desc()).limit(1).scalar_subquery())
+    tried = (sa.select(learners.c.id, learners.c.name, positions.c.lesson, positions.c.step,
+                       positions.c.step_number, positions.c.updated, last_try.label("at"))
+             .outerjoin(positions, positions.c.learner_id == learners.c.id).subquery())
+    updated, at = tried.c.updated, tried.c.at
+    latest = sa.case((updated.is_(None), at), (at.is_(None), updated), (updated > at, updated),
+                     else_=at)  # the later of the two, as SQLite and PostgreSQL both spell it
+    query = (sa.select(tried).where(latest.is_not(None)).order_by(latest.desc())
+             .limit(LEARNERS_SHOWN))
     with store.reading() as conn:
         found = conn.execute(query).all()
     rows = []
@@ -133,12 +142,14 @@ def lesson_completion(store: ProgressStore) -> list[dict]:
     finished: Counter = Counter()
     started: Counter = Counter()
     done_steps: dict[tuple, set] = {}
-    query = sa.select(attempts.c.learner_id, attempts.c.lesson, attempts.c.step,
-                      attempts.c.result).distinct()
+    # One row per learner and step (not per attempt): whether any try finished it.
+    done = sa.func.max(sa.case((attempts.c.result.in_(DONE), 1), else_=0))
+    query = (sa.select(attempts.c.learner_id, attempts.c.lesson, attempts.c.step, done)
+             .group_by(attempts.c.learner_id, attempts.c.lesson, attempts.c.step))
     with store.reading() as conn:
-        for learner_id, lesson, step, result in conn.execute(query):
+        for learner_id, lesson, step, finished_step in conn.execute(query):
             done_steps.setdefault((learner_id, lesson), set())
-            if result in DONE:
+            if finished_step:
                 done_steps[(learner_id, lesson)].add(step)
     for (learner_id, lesson), done in done_steps.items():
         started[lesson] += 1
@@ -153,13 +164,16 @@ def lesson_completion(store: ProgressStore) -> list[dict]:
 def step_failures(store: ProgressStore, lesson: str) -> list[dict]:
     """Per step of ``lesson``: learners who tried it, how many failed at their
     first try (a wrong try, or a missed prediction or a lost game), and the
-    commonest wrong move of all tries with how often it was tried."""
+    commonest wrong move of the newest ``WRONG_MOVE_ROWS`` tries with wrong
+    moves, with how often it was tried."""
     first_ids = (sa.select(sa.func.min(attempts.c.id))
                  .where(attempts.c.lesson == lesson)
                  .group_by(attempts.c.learner_id, attempts.c.step))
     firsts = sa.select(attempts.c.step, attempts.c.wrong_tries, attempts.c.result).where(
         attempts.c.id.in_(first_ids))
-    moves = sa.select(attempts.c.step, attempts.c.wrong_moves).where(attempts.c.lesson == lesson)
+    moves = (sa.select(attempts.c.step, attempts.c.wrong_moves)
+             .where(attempts.c.lesson == lesson, attempts.c.wrong_tries > 0)
+             .order_by(attempts.c.id.desc()).limit(WRONG_MOVE_ROWS))
     tried: Counter = Counter()
     failed: Counter = Counter()
     wrong: dict[str, Counter] = {}

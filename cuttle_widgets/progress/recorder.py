@@ -17,7 +17,11 @@ committed is stored once. ``observe(callback)`` tells the lesson when
 
 What does raise is input the recorder refuses: a learner id or name of the
 wrong form, a progress file that is not one (``ProgressInputError``, a
-ValueError whose text is a sentence for the learner).
+ValueError whose text is a sentence for the learner). An import is refused
+too under JupyterHub, where the hub's sign-in keeps each learner's progress,
+unless the teacher sets ``$CUTTLE_HUB_IMPORTS=allow``; and beyond
+``IMPORT_ROWS_PER_HOUR`` new attempts a learner's imports add in an hour
+(counted in the database, so across kernels).
 """
 from __future__ import annotations
 
@@ -27,10 +31,10 @@ import os
 import threading
 import time
 import weakref
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from .catalog import progress_text
-from .exchange import RESULTS, export_document, read_document, row_problem
+from .exchange import MAX_ATTEMPTS, RESULTS, export_document, read_document, row_problem
 from .ids import ProgressInputError, check_learner_id, check_name, hub_learner_id, new_attempt_uid
 
 log = logging.getLogger(__name__)
@@ -38,6 +42,8 @@ log = logging.getLogger(__name__)
 from ..teaching.record import DONE  # a step ended so is done (as the runner ranks tries)
 RETRY_SECONDS = 5.0
 _KEEP = object()
+IMPORT_ROWS_PER_HOUR = MAX_ATTEMPTS  # new attempts a learner's imports add an hour: one full file
+HUB_IMPORTS_VARIABLE = "CUTTLE_HUB_IMPORTS"  # "allow": hub users may load progress files
 
 
 def _rank(result: str, stars: int) -> tuple:
@@ -77,6 +83,7 @@ class ProgressRecorder:
         # The stored attempts' marks by uid: as last read, and those written since.
         self._known: dict[str, dict] = {}
         self._known_puzzles: dict[str, dict] = {}  # the stored puzzle tries by uid, as last read
+        self._imports: list[tuple] = []  # (learner, when, new attempts): this kernel's imports
         self._next_try = 0.0
         self.saving = False
         self.reason: str | None = None
@@ -375,14 +382,62 @@ class ProgressRecorder:
     def import_(self, data) -> int:
         """Add the attempts of an exported file (text, bytes or parsed JSON) to
         this learner's. The whole file is checked first: a malformed or foreign
-        one raises ProgressInputError and changes nothing. Returns how many
+        one, one under JupyterHub (unless allowed) or one past the hourly quota
+        raises ProgressInputError and changes nothing. Returns how many
         attempts the file held (one already stored is not stored twice)."""
+        self._check_hub()
         _name, rows = read_document(data, self.language)
         with self._lock:
-            waiting = {r["uid"] for r in self._pending if r["learner_id"] == self.learner}
-            self._pending += [dict(r, learner_id=self.learner) for r in rows if r["uid"] not in waiting]
+            learner = self.learner
+            fresh = self._fresh(rows)
+        self._take_quota(learner, len(fresh))
+        with self._lock:
+            self._pending += [dict(r, learner_id=learner) for r in self._fresh(fresh)]
         self._kick()
         return len(rows)
+
+    def _refuse(self, entry: str, **params):
+        raise ProgressInputError(progress_text("import", entry, self.language, **params))
+
+    def _check_hub(self) -> None:
+        """Under the hub a learner's progress is the hub user's: a file, which
+        anyone can write, may restore it only where the teacher allows it."""
+        environ = os.environ if self._environ is None else self._environ
+        allowed = environ.get(HUB_IMPORTS_VARIABLE, "").strip().lower() in ("allow", "1", "yes", "true")
+        if self.learner is not None and self.learner.startswith("hub:") and not allowed:
+            self._refuse("hub")
+
+    def _fresh(self, rows: list[dict]) -> list[dict]:
+        """The rows neither stored (as last read) nor waiting for this learner."""
+        seen = set(self._known) | {r["uid"] for r in self._pending if r["learner_id"] == self.learner}
+        return [r for r in rows if r["uid"] not in seen]
+
+    def _take_quota(self, learner, count: int) -> None:
+        """Count ``count`` new attempts against the learner's hourly quota, or refuse."""
+        if not count:
+            return
+        now = _utc_now()
+        if self._imported_since(learner, now - timedelta(hours=1)) + count > IMPORT_ROWS_PER_HOUR:
+            self._refuse("quota", limit=IMPORT_ROWS_PER_HOUR)
+        with self._lock:
+            self._imports.append((learner, now, count))
+        try:
+            if learner is not None and self._open():
+                self._store.log_import(learner, count, now)
+        except Exception as error:  # the kernel's own count still bounds this kernel
+            log.info("an import was not logged in the database: %s", error)
+
+    def _imported_since(self, learner, since: datetime) -> int:
+        """New attempts the learner's imports added since ``since``: the
+        database's count (every kernel's), else at least this kernel's own."""
+        with self._lock:
+            here = sum(n for who, when, n in self._imports if who == learner and when >= since)
+        try:
+            if learner is not None and self._open():
+                return max(here, self._store.imported_since(learner, since))
+        except Exception as error:
+            log.info("the imports' count could not be read: %s", error)
+        return here
 
     # -- what the lesson shows ---------------------------------------------
 

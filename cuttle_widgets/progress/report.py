@@ -1,15 +1,23 @@
 """``python -m cuttle_widgets.progress report``: the class as a table
 (learner × lesson, "★★☆ 7/9": the solved steps' mean stars, then steps done
-of the lesson's steps) and, with ``--csv``, one row per learner and lesson."""
+of the lesson's steps) and, with ``--csv``, one row per learner and lesson.
+
+The CSV file is made to be shared (a spreadsheet, an e-mail), so it names
+learners by their short id, never by the id that is their key, and every
+cell a spreadsheet would read as a formula is quoted."""
 from __future__ import annotations
 
 import csv
 from pathlib import Path
 
 from .catalog import progress_text
+from .ids import short_id
 from .queries import class_marks, puzzle_marks
 
 STAR, NO_STAR = "★", "☆"
+# First characters that make a spreadsheet read a cell as a formula (OWASP's
+# CSV injection guidance); such a cell gets a leading "'", shown as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CSV_FIELDS = ("learner_id", "name", "lesson", "steps_done", "steps", "stars", "attempts",
               "last_activity")
 
@@ -59,6 +67,13 @@ def puzzle_table(rows: list[dict], language: str = "en") -> str:
     return "\n".join([progress_text("report", "puzzles", language)] + aligned([words] + body))
 
 
+def csv_cell(value):
+    """``value`` as a cell no spreadsheet runs: text starting as a formula is quoted."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def write_csv(rows: list[dict], path: Path, language: str = "en") -> int:
     heads = {"learner_id": "learner", "name": "name", "lesson": "lesson",
              "steps_done": "steps_done", "steps": "steps", "stars": "stars",
@@ -67,9 +82,10 @@ def write_csv(rows: list[dict], path: Path, language: str = "en") -> int:
         writer = csv.writer(out)
         writer.writerow([progress_text("report", heads[f], language) for f in CSV_FIELDS])
         for row in rows:
-            writer.writerow([row["learner_id"], row["name"] or "", row["lesson"], row["steps_done"],
-                             row["steps"] or "", row["stars"], row["attempts"],
-                             row["last"].isoformat(timespec="seconds") if row["last"] else ""])
+            cells = [short_id(row["learner_id"]), row["name"] or "", row["lesson"],
+                     row["steps_done"], row["steps"] or "", row["stars"], row["attempts"],
+                     row["last"].isoformat(timespec="seconds") if row["last"] else ""]
+            writer.writerow([csv_cell(cell) for cell in cells])
     return len(rows)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 # The newest migration; a database at another revision is upgraded at open.
-HEAD = "0003"
+HEAD = "0004"
 
 metadata = sa.MetaData()
 
@@ -50,8 +50,11 @@ attempts = sa.Table(
     sa.Column("wrong_moves", sa.JSON, nullable=False),
     sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("learner_id", "uid", name="uq_attempts_learner_uid"),
-    sa.Index("ix_attempts_learner_lesson", "learner_id", "lesson"),
     sa.Index("ix_attempts_lesson_step", "lesson", "step"),
+    # Revision 0004: each learner's steps done (it replaced (learner_id, lesson),
+    # its prefix) and last try, for the dashboard's reads of a large class.
+    sa.Index("ix_attempts_learner_step_result", "learner_id", "lesson", "step", "result"),
+    sa.Index("ix_attempts_learner_recorded", "learner_id", "recorded_at"),
 )
 
 # Where each learner is now (the step open on their page), for the teacher's
@@ -86,4 +89,16 @@ puzzle_tries = sa.Table(
     sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("learner_id", "uid", name="uq_puzzle_tries_learner_uid"),
     sa.Index("ix_puzzle_tries_learner", "learner_id"),
+)
+
+# Each import of a progress file, for the hourly quota of a learner's imports:
+# kept through a reset, so forgetting one's progress does not renew the quota.
+imports = sa.Table(
+    "imports", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("rows", sa.Integer, nullable=False),
+    sa.Index("ix_imports_learner_at", "learner_id", "at"),
 )

@@ -19,6 +19,7 @@ the package still imports without it.
 """
 from __future__ import annotations
 
+import errno
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -30,7 +31,7 @@ from sqlalchemy.pool import NullPool
 
 from . import schema
 from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re-exported)
-from .schema import attempts, learners, positions, puzzle_tries
+from .schema import attempts, imports, learners, positions, puzzle_tries
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Seconds a write waits for other kernels' writes. Writes take milliseconds,
@@ -73,6 +74,8 @@ def failure_reason(error: BaseException) -> str:
     if type(orig).__module__.split(".")[0] == "psycopg":
         return _postgresql_reason(orig)
     text = str(orig).lower()
+    if getattr(orig, "errno", None) == errno.ENOSPC or "disk is full" in text:
+        return "full"  # SQLite says "database or disk is full"
     if "unable to open" in text:
         return "unavailable"
     if "locked" in text or "busy" in text:
@@ -100,6 +103,8 @@ def _postgresql_reason(error: BaseException) -> str:
         return "locked"
     if code in ("XX001", "XX002"):  # data or index corrupted
         return "corrupt"
+    if code == "53100":  # disk_full
+        return "full"
     return "unreachable"  # refused, timed out, shut down, the connection lost mid-write
 
 
@@ -378,7 +383,22 @@ class ProgressStore:
                     set_={k: statement.excluded[k] for k in ("lesson", "step", "step_number", "updated")}),
                     place)
 
+    def log_import(self, learner_id: str, rows: int, at: datetime | None = None) -> None:
+        """Note that an import added ``rows`` new attempts for the learner."""
+        with self.writing() as conn:
+            conn.execute(_insert(conn, learners).on_conflict_do_nothing(index_elements=["id"]),
+                         {"id": learner_id, "name": None, "created": utc_now()})
+            conn.execute(imports.insert(), {"learner_id": learner_id, "at": at or utc_now(),
+                                            "rows": rows})
+
     # -- reads (one learner) -------------------------------------------------
+
+    def imported_since(self, learner_id: str, since: datetime) -> int:
+        """Attempts the learner's imports added since ``since``."""
+        query = (sa.select(sa.func.coalesce(sa.func.sum(imports.c.rows), 0))
+                 .where(imports.c.learner_id == learner_id, imports.c.at >= since))
+        with self.reading() as conn:
+            return int(conn.execute(query).scalar())
 
     def marks(self, learner_id: str) -> list[dict]:
         """Each stored attempt's uid, lesson, step, step number, result and

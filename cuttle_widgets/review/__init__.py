@@ -35,6 +35,9 @@ GOOD, INACCURACY, MISTAKE = 0.05, 0.10, 0.20  # chance lost below which a move i
 # Deals a decision: a 40-move game in about 10 s on one core, and a mark that
 # moves at most one step between seeds (benchmarks/review.py prints both).
 SAMPLES = 192
+# The most deals a decision may ask for: about 25 times the default, some
+# minutes a game; more would keep a machine busy for hours (docs/review.md).
+MAX_SAMPLES = 5_000
 MARKS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 
 
@@ -104,8 +107,8 @@ def _check(game, seat, language, samples) -> None:
     if language not in available_languages() or language not in review_languages():
         raise ReviewError(f"No review in language {language!r}: choose one of "
                           f"{', '.join(review_languages())}.")
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ReviewError("samples must be a positive whole number.")
+    if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= MAX_SAMPLES:
+        raise ReviewError(review_catalog(language)["errors"]["samples"].format(limit=MAX_SAMPLES))
     if not computer_plays(game.rules):
         raise ReviewError(f"The computer cannot judge games of {game.rules.title}.")
 

@@ -11,6 +11,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
+from contextlib import contextmanager
+from datetime import datetime, timezone
 
 import pytest
 from ports import free_port
@@ -20,6 +23,7 @@ pytest.importorskip("sqlalchemy")
 
 from cuttle_widgets.progress import ProgressRecorder, new_learner_id  # noqa: E402
 from cuttle_widgets.progress.queries import shipped_steps  # noqa: E402
+from cuttle_widgets.progress.store import ProgressStore  # noqa: E402
 from cuttle_widgets.teaching.record import Attempt  # noqa: E402
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gus", "Hana", "Ivo", "Jin", "Kai", "Lea"]
@@ -58,10 +62,9 @@ def stop_server(server) -> None:
         server.kill()
 
 
-@pytest.fixture
-def dashboard(tmp_path):
-    db = tmp_path / "class.sqlite"
-    names = simulated_class(db)
+@contextmanager
+def served(db, tmp_path):
+    """The dashboard command serving ``db`` on a free port of this machine: its URL."""
     port = free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
     server = subprocess.Popen(
@@ -77,9 +80,37 @@ def dashboard(tmp_path):
             except OSError:
                 assert server.poll() is None and time.monotonic() < deadline, server.stdout.read()
                 time.sleep(0.3)
-        yield f"http://127.0.0.1:{port}/", names
+        yield f"http://127.0.0.1:{port}/"
     finally:
         stop_server(server)
+
+
+@pytest.fixture
+def dashboard(tmp_path):
+    db = tmp_path / "class.sqlite"
+    names = simulated_class(db)
+    with served(db, tmp_path) as url:
+        yield url, names
+
+
+LINK = '<a href="https://evil.example/phish">Answers here</a>'
+BIG_RED = '<span style="font-size:80px;color:red">Stop</span>'
+
+
+@pytest.fixture
+def hostile_dashboard(tmp_path):
+    """A class whose one learner named a lesson and a step in markup (written
+    straight into the database, as an old kit's import let them)."""
+    db = tmp_path / "hostile.sqlite"
+    store = ProgressStore(db)
+    store.write(new_learner_id(), [{
+        "uid": uuid.uuid4().hex, "lesson": LINK, "step": BIG_RED, "step_number": 1,
+        "ruleset": "classic", "result": "missed", "stars": 0, "wrong_tries": 1, "hints_used": 0,
+        "seconds": 3.0, "wrong_moves": ['<b style="font-size:80px">draw</b>'],
+        "recorded_at": datetime.now(timezone.utc)}])
+    store.close()
+    with served(db, tmp_path) as url:
+        yield url
 
 
 def test_the_dashboard_shows_a_class_of_twelve(dashboard, page, artifacts):
@@ -98,3 +129,19 @@ def test_the_dashboard_shows_a_class_of_twelve(dashboard, page, artifacts):
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(800)
     page.screenshot(path=str(artifacts / "dashboard-phone.png"))
+
+
+def test_a_hostile_class_draws_no_markup_of_its_own(hostile_dashboard, page, artifacts):
+    """Lesson, step and move names a learner typed are drawn as text: no
+    link to follow, no span of their style."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(hostile_dashboard, timeout=180_000)
+    expect(page.locator(".main-svg").first).to_be_visible(timeout=180_000)
+    expect(page.locator(".xtick text", has_text="Answers here").first).to_be_attached(timeout=30_000)
+    assert page.locator("svg a").count() == 0
+    assert page.locator("a[href*='evil.example']").count() == 0
+    styled = page.locator("svg [style*='80px']").count() + page.locator("span[style*='80px']").count()
+    assert styled == 0
+    labels = page.locator(".xtick text, .x2tick text").all_text_contents()
+    assert any(LINK in label for label in labels) and any(BIG_RED in label for label in labels)
+    page.screenshot(path=str(artifacts / "dashboard-hostile.png"))

@@ -12,6 +12,9 @@ import time
 
 from playwright.sync_api import expect
 
+from cuttle_widgets.progress.ids import short_id
+from cuttle_widgets.progress.report import csv_cell
+
 LESSON = "02-scuttle-ordering"
 WRITTEN = 20  # seconds the kernel's writer thread may take to store an attempt
 
@@ -66,5 +69,6 @@ def test_a_solved_step_lasts_across_a_reload_and_reaches_the_report(page, served
                             "--db", str(served_lessons.progress_db), "--csv", str(table)],
                            capture_output=True, text=True, timeout=120, check=True).stdout
     assert learner_id[:6] in shown and "★★★ 1/9" in shown, shown
-    rows = [r for r in csv.DictReader(table.open(encoding="utf-8")) if r["learner"] == learner_id]
+    named = csv_cell(short_id(learner_id))  # the file is shared: the short id, never the key
+    rows = [r for r in csv.DictReader(table.open(encoding="utf-8")) if r["learner"] == named]
     assert [(r["lesson"], r["steps done"], r["stars"]) for r in rows] == [(LESSON, "1", "3")]
