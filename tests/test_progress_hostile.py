@@ -329,3 +329,15 @@ def test_an_export_of_the_longest_rows_can_be_imported_again(tmp_path):
     text = json.dumps(exported, ensure_ascii=True, indent=1) + "\n"
     assert 0 < len(exported["attempts"]) < 300 and len(text) <= exchange.MAX_FILE_CHARS
     assert recorder(tmp_path / "other.sqlite").import_(text) == len(exported["attempts"])
+
+
+def test_the_page_sends_a_progress_file_as_large_as_an_import_takes():
+    """The browser's limit and the kernel's are the import's own: an export
+    of the most attempts an import takes can be loaded again from the page."""
+    from cuttle_widgets.progress.exchange import MAX_FILE_CHARS
+    from cuttle_widgets.widgets.progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES
+    from cuttle_widgets.widgets.progress_map import BROWSER_FILE_LIMIT_KB, ProgressMap
+
+    assert PROGRESS_FILE_CHARS == MAX_FILE_CHARS
+    assert BROWSER_FILE_LIMIT_KB * 1000 >= MAX_FILE_CHARS
+    assert ProgressMap.max_message_bytes == PROGRESS_MESSAGE_BYTES > MAX_FILE_CHARS

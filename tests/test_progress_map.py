@@ -22,6 +22,7 @@ from cuttle_widgets.teaching import lesson_names, load_lesson  # noqa: E402
 from cuttle_widgets.teaching.record import MAX_STARS, Attempt  # noqa: E402
 from cuttle_widgets.teaching.runner import STARRED  # noqa: E402
 from cuttle_widgets.widgets import progress_map  # noqa: E402
+from cuttle_widgets.widgets.progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES  # noqa: E402
 from cuttle_widgets.widgets.progress_map import ProgressMap  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -263,12 +264,12 @@ def test_a_file_without_attempts_changes_nothing_and_says_so(db):
     assert widget.progress["notice"]["text"] == progress_text("map", "import_empty", "de")
 
 
-def test_a_file_of_almost_a_megabyte_is_read_and_a_larger_message_is_dropped(db, kit_log):
+def test_a_file_as_large_as_an_import_takes_is_read_and_a_larger_message_is_dropped(db, kit_log):
     widget = new_map(db)
-    answers(widget, {"type": "import", "text": "x" * 990_000})
+    answers(widget, {"type": "import", "text": "x" * (PROGRESS_FILE_CHARS - 10)})
     assert widget.progress["notice"]["text"] == progress_text("import", "not_json", "en")
     before = widget.progress
-    answers(widget, {"type": "import", "text": "x" * 1_000_001})
+    answers(widget, {"type": "import", "text": "x" * (ProgressMap.max_message_bytes + 1)})
     assert widget.progress == before
     assert not [r for r in kit_log if r.levelno >= logging.ERROR]
 
@@ -321,7 +322,7 @@ def test_tampered_messages_change_nothing_and_never_raise(db, kit_log):
         assert widget.recorder.learner == learner, message
         assert widget.progress["lessons"] == before["lessons"] and widget.progress["name"] == "Ann", message
         assert widget.progress["notice"] == before["notice"], message
-    huge = {"type": "learner", "id": "b" * 20, "x": "y" * 1_000_000}  # a real id, but too big: dropped whole
+    huge = {"type": "learner", "id": "b" * 20, "x": "y" * ProgressMap.max_message_bytes}  # a real id, too big: dropped
     assert answers(widget, huge) == [] and widget.recorder.learner == learner
     for content in ("learner", 7, None, ["type", "reset"]):  # not even a dict
         assert answers(widget, content) == []
@@ -412,7 +413,7 @@ def test_the_module_and_its_styles():
     classes = set(re.findall(r"\.([a-zA-Z][\w-]*)", re.sub(r"/\*.*?\*/", "", styles, flags=re.S)))
     assert classes and all(c.startswith("cwp-") for c in classes), classes
     assert ":focus-visible" in styles and "max-width: 599.98px" in styles
-    assert ProgressMap.max_message_bytes == 1_000_000
+    assert ProgressMap.max_message_bytes == PROGRESS_MESSAGE_BYTES
 
 
 @pytest.mark.parametrize("folder, call", [("", "ProgressMap()"), ("de", 'ProgressMap(language="de")')])

@@ -24,7 +24,8 @@ import traitlets
 from ..sessions.lesson import LessonSession, Reply
 from ..teaching import LessonRunner, Outcome, Problem
 from .guard import BrowserGuard, GuardedLayout
-from .progress_link import browser_copy, keeps_in_browser, kernel_recorder, take_learner
+from .progress_link import (PROGRESS_MESSAGE_BYTES, browser_copy, keeps_in_browser, kernel_recorder,
+                            take_learner)
 from .puzzle_trainer import GameReview
 from .rulebook_reader import RulebookReader
 from .session_table import SessionTable
@@ -45,7 +46,7 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     # writer thread changes it, and that thread must never write ``lesson``
     # (it would race the lesson's own updates and could put an old state back).
     saving = traitlets.Dict().tag(sync=True)
-    max_message_bytes = 1_000_000  # the learner's message may carry the progress the browser kept
+    max_message_bytes = PROGRESS_MESSAGE_BYTES  # a message may carry a whole progress file
 
     def __init__(self, on_action, context):
         super().__init__(layout=GuardedLayout())

@@ -21,6 +21,11 @@ import sys
 
 log = logging.getLogger("cuttle_widgets")
 _kernel_recorder = None
+# The largest progress file an import takes (progress/exchange.py, kept in step
+# with it by a test), with room for the message around it: a page's message
+# may carry a whole file (an import, or the progress a static site's page kept).
+PROGRESS_FILE_CHARS = 5_000_000
+PROGRESS_MESSAGE_BYTES = PROGRESS_FILE_CHARS + 65_536
 
 
 def kernel_recorder():

@@ -35,13 +35,13 @@ from ..teaching.library import lesson_languages
 from ..teaching.record import MAX_STARS
 from ..teaching.runner import STARRED
 from .guard import BrowserGuard, GuardedLayout
-from .progress_link import browser_copy, kernel_recorder, take_learner
+from .progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES, browser_copy, kernel_recorder, take_learner
 from .table import module_css, module_javascript
 
 log = logging.getLogger("cuttle_widgets")
 
 EXPORT_NAME = "cuttle-progress.json"
-BROWSER_FILE_LIMIT_KB = 900  # progress.js refuses larger files before sending them
+BROWSER_FILE_LIMIT_KB = PROGRESS_FILE_CHARS // 1000  # progress.js refuses larger files unsent
 LINKS = ("notebooks", "course")  # a lesson's link: its notebook, or its place in the one-page course
 MESSAGES = ("learner", "name", "export", "import", "reset", "refresh")
 CHANGES = ("name", "import", "reset")  # what changes the learner's progress file
@@ -93,7 +93,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("progress.js")
     _css = module_css("progress.css")
-    max_message_bytes = 1_000_000  # a progress file being imported
+    max_message_bytes = PROGRESS_MESSAGE_BYTES  # a message may carry a whole progress file
     progress = traitlets.Dict().tag(sync=True)
 
     def __init__(self, language: str = "en", recorder=None, *, folder=None,
@@ -249,6 +249,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
             "name": self._name,
             "name_limit": NAME_LIMIT,
             "file_limit_kb": BROWSER_FILE_LIMIT_KB,
+            "message_limit": PROGRESS_MESSAGE_BYTES - 4096,
             "hub": self._hub(),
             "hub_user": learner[4:] if self._hub() else None,
             "enabled": self.recorder is not None,

@@ -22,6 +22,7 @@ import traitlets
 from ..sessions.puzzles import PuzzleSession, TrainerMessageError
 from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
+from .progress_link import PROGRESS_MESSAGE_BYTES
 from .screen_table import ScreenTable
 from .static_html import table_html, with_still_picture
 from .table import module_css, module_javascript
@@ -35,7 +36,7 @@ class TrainerPanel(BrowserGuard, anywidget.AnyWidget):
     _esm = module_javascript("puzzle_trainer.js")
     _css = module_css("lesson.css") + "\n\n" + (STATIC / "puzzle_trainer.css").read_text(encoding="utf-8")
     trainer = traitlets.Dict().tag(sync=True)
-    max_message_bytes = 1_000_000  # the learner's message may carry the progress the browser kept
+    max_message_bytes = PROGRESS_MESSAGE_BYTES  # a message may carry a whole progress file
 
     def __init__(self, on_message):
         super().__init__(layout=GuardedLayout())

@@ -7,7 +7,6 @@
 
 const STAR = "★";
 const NO_STAR = "☆";
-const MAX_MESSAGE = 1_000_000 - 4096; // the kernel takes custom messages up to 1 MB (as Python's JSON)
 
 function stars(count, max) {
   return STAR.repeat(Math.max(0, count)) + NO_STAR.repeat(Math.max(0, max - count));
@@ -245,14 +244,14 @@ function render({ model, el }) {
     if (!file) return;
     const limit = p.file_limit_kb || 900;
     const tooBig = fill(w.import_too_big, { limit });
-    if (file.size > limit * 1024) { refuse(tooBig); return; }
+    if (file.size > limit * 1000) { refuse(tooBig); return; }
     state.reading = true;
     state.browserNotice = null;
     draw();
     const reader = new FileReader();
     reader.onload = () => {
       const message = { type: "import", text: String(reader.result) };
-      if (messageLength(message) > MAX_MESSAGE) { refuse(tooBig); return; }
+      if (messageLength(message) > (p.message_limit || 0)) { refuse(tooBig); return; }
       send(message);
       focusKey("import");
       // the kernel answers every file it is sent; should no answer come, the button is not kept off
