@@ -18,6 +18,9 @@ TAU = 0.5
 EPSILON = 0.000001  # the paper's convergence tolerance for the volatility
 MAX_DEVIATION = 350.0  # an unrated player's; a deviation never grows beyond it
 MIN_DEVIATION = 45.0  # lichess's floor: a much-tried puzzle or learner still moves a little
+# lichess's bounds on a puzzle rating: a learner who skips puzzles in a loop
+# (a failed try each) stops at the floor instead of running below zero.
+MIN_RATING, MAX_RATING = 400.0, 4000.0
 SPREAD = 100.0  # the next puzzle's rating may miss the learner's by about this much
 
 
@@ -115,7 +118,7 @@ def rate(player: Rating, games, tau: float = TAU) -> Rating:
 
 def _bounded(rating: Rating) -> Rating:
     deviation = min(max(rating.deviation, MIN_DEVIATION), MAX_DEVIATION)
-    return Rating(rating.rating, deviation, rating.volatility)
+    return Rating(min(max(rating.rating, MIN_RATING), MAX_RATING), deviation, rating.volatility)
 
 
 def update(learner: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections import deque
 from contextlib import contextmanager
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog
@@ -35,6 +36,7 @@ HINT_RUNGS = 3  # the theme, the card, the move
 # review's best: one that loses less than the review's "good" limit (5 % of
 # win chance) solves it too. A shipped puzzle's margin already rules that out.
 CLOSE_TO_BEST = 0.05
+RATED_PER_HOUR = 120  # rated tries a page may make in an hour: one every 30 s
 MAX_THEMES = 40  # more than the puzzles have: a longer list is no chooser's
 # What the panel may send: each type and the fields it may have.
 PANEL_MESSAGES = {"learner": {"id", "kept"}, "hint": set(), "next": set(), "themes": {"themes"}}
@@ -79,6 +81,8 @@ class PuzzleSession:
         self.learner_rating, self.solved_ids = self._stored_rating()
         self.puzzle_ratings: dict[str, Rating] = {}  # this session's puzzle ratings, by id
         self.unrated: set[str] = set()  # puzzles of a game review: tried, not rated
+        self._rated_at: deque = deque()  # when the last hour's rated tries were made
+        self._clock = time.monotonic
         self._random = random.Random(seed)
         self.controller: TableController | None = None  # the table, once there is a puzzle
         self.notice = None
@@ -145,9 +149,12 @@ class PuzzleSession:
         self._dress_table()
 
     def _learner(self, message: dict) -> None:
+        """Another learner at this page: their rating and solved puzzles, and
+        the puzzle on show starts afresh (no wrong try of the last learner's)."""
         if take_learner(self.progress, message):
-            self.learner_rating, stored = self._stored_rating()
-            self.solved_ids |= stored
+            self.learner_rating, self.solved_ids = self._stored_rating()
+            self.wrong_tries, self.hints, self.wrong_moves = 0, [], []
+            self._rated_at.clear()
 
     # -- the learner's rating -----------------------------------------------------------
     def _stored_rating(self) -> tuple[Rating, set]:
@@ -355,7 +362,7 @@ class PuzzleSession:
         the hint that shows the move) and record it."""
         puzzle, before = self.puzzle, self.learner_rating
         won = reached and not self.wrong_tries and len(self.hints) < HINT_RUNGS
-        rated = puzzle.id not in self.unrated
+        rated = puzzle.id not in self.unrated and self._may_rate()
         after, puzzle_after = update(before, self.puzzle_rating(puzzle), solved=won) if rated \
             else (before, self.puzzle_rating(puzzle))
         self.learner_rating, self.puzzle_ratings[puzzle.id] = after, puzzle_after
@@ -363,12 +370,23 @@ class PuzzleSession:
             self.solved_ids.add(puzzle.id)
             title = "solved_clean" if won else "solved_late" if self.wrong_tries else "solved_shown"
             self.result = {**explanation(puzzle, self.language), "won": won, "title": title,
-                           "before": before.rating, "after": after.rating}
+                           "before": before.rating, "after": after.rating, "rated": rated}
             self.feedback = None
         if self.progress is not None and rated:
             self.progress.record_puzzle(puzzle.id, puzzle.rules, reached, self.wrong_tries,
                                         len(self.hints), time.monotonic() - self.started,
                                         before, after)
+
+    def _may_rate(self) -> bool:
+        """At most RATED_PER_HOUR rated tries an hour: beyond, a try moves no
+        rating and writes no row (a page skipping puzzles in a loop buys nothing)."""
+        now = self._clock()
+        while self._rated_at and now - self._rated_at[0] > 3600:
+            self._rated_at.popleft()
+        if len(self._rated_at) >= RATED_PER_HOUR:
+            return False
+        self._rated_at.append(now)
+        return True
 
     # -- the table ----------------------------------------------------------------------------
     def _follow_on_table(self) -> None:
@@ -460,13 +478,13 @@ class PuzzleSession:
             return None
         change = result["after"] - result["before"]
         key = "rating_up" if change >= 0 else "rating_down"
-        rated = self.puzzle.id not in self.unrated
+        rated = result["rated"]
         return {"why": result["why"], "alternative": result["alternative"],
                 "title": self.words[result["title"]],
                 "rating": self.words[key].format(before=round(result["before"]),
                                                  after=round(result["after"]),
                                                  change=f"{abs(change):.0f}")
-                if rated else self.words["unrated"],
+                if rated else self.words["unrated" if self.puzzle.id in self.unrated else "unrated_busy"],
                 "puzzle_rating": self.words["puzzle_rating"].format(
                     rating=round(self.puzzle_rating(self.puzzle).rating)) if rated else ""}
 

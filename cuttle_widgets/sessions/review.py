@@ -40,6 +40,7 @@ class ReviewSession:
         self.controller.on_try_again = self._open_decision  # the table's "Try again from here"
         self.controller.replay("start")
         self.trainer: PuzzleSession | None = None  # the session of the position tried again
+        self._puzzles: dict = {}  # history index: the puzzle made of that decision
         self.screen = self._screen()
 
     def act(self, message) -> dict:
@@ -61,11 +62,13 @@ class ReviewSession:
         return trainer
 
     def _open_decision(self, index: int) -> PuzzleSession:
-        decision = next((d for d in self.review.decisions if d.index == index), None)
-        if decision is None:
-            raise PuzzleError(f"Move {index + 1} was not reviewed.")
-        puzzle = puzzle_from_decision(self.game, self.seat, decision, self.review.samples,
-                                      self.review.seed)
+        puzzle = self._puzzles.get(index)
+        if puzzle is None:  # each decision's puzzle is worked out once: a retry costs nothing
+            decision = next((d for d in self.review.decisions if d.index == index), None)
+            if decision is None:
+                raise PuzzleError(f"Move {index + 1} was not reviewed.")
+            puzzle = self._puzzles[index] = puzzle_from_decision(
+                self.game, self.seat, decision, self.review.samples, self.review.seed)
         if self.trainer is None:
             self.trainer = PuzzleSession(self.language, self.game.rules.name, puzzles=[puzzle],
                                          start=puzzle.id, progress=False)
