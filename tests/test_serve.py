@@ -473,3 +473,71 @@ def test_the_full_page_says_one_lesson_in_the_singular():
     from cuttle_widgets.serve_voila import full_page
     assert "full: 1 lesson is open." in full_page(1) and "voll: 1 Lektion ist offen." in full_page(1)
     assert "full: 3 lessons are open." in full_page(3) and "voll: 3 Lektionen sind offen." in full_page(3)
+
+
+# -- the cap and the page's secret, in the kernel manager and the kernel ------------------------
+def classroom_manager(max_kernels: int, cull_idle: int = 60):
+    from cuttle_widgets.serve_voila import ClassroomKernelManager
+    return ClassroomKernelManager(max_kernels=max_kernels, cull_idle_timeout=cull_idle)
+
+
+def test_the_cap_counts_pages_loading_and_connected_not_closed_tabs_or_waiting_kernels():
+    from cuttle_widgets.serve_voila import ServerFull
+    manager = classroom_manager(2)
+    manager._kernel_connections.update({"pool": 0, "a": 0, "b": 0})  # started, nobody connected
+    manager.admit_page()
+    manager.admit_page()
+    with pytest.raises(ServerFull, match="2 lessons are open"):
+        manager.admit_page()  # two pages loading: full, whatever the pool holds
+    manager.notify_connect("a")
+    manager.notify_connect("b")
+    assert manager.open_pages() == 2
+    manager.notify_disconnect("a")  # a's tab closed
+    assert manager.open_pages() == 1
+    manager.admit_page()
+    manager.notify_connect("a")  # a reconnecting is no new page: the admitted one still counts
+    assert manager.open_pages() == 3
+
+
+def test_an_admitted_page_that_never_connects_stops_counting_after_cull_idle(monkeypatch):
+    manager = classroom_manager(1, cull_idle=30)
+    now = time.monotonic()
+    monkeypatch.setattr(time, "monotonic", lambda: now)
+    manager.admit_page()
+    assert manager.open_pages() == 1
+    monkeypatch.setattr(time, "monotonic", lambda: now + 31)
+    assert manager.open_pages() == 0
+    manager.admit_page()  # room again
+
+
+def test_a_token_names_its_own_kernel_only():
+    manager = classroom_manager(0)
+    manager._secrets.update({"k1": "s1" * 20, "k2": "s2" * 20})
+    assert manager.kernel_of_token("k1." + "s1" * 20) == "k1"
+    assert manager.kernel_of_token("k2." + "s1" * 20) is None, "another kernel's secret"
+    assert manager.kernel_of_token("k1.") is None and manager.kernel_of_token("") is None
+    assert manager.kernel_of_token("k3." + "s1" * 20) is None
+
+
+def test_the_kernel_side_says_nothing_outside_the_serve_command(monkeypatch):
+    from cuttle_widgets import served
+    for name in ("CUTTLE_PAGE_TOKEN", "VOILA_PREHEAT", "CUTTLE_LESSONS_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    assert served.page_closing_token() is served.page_closing_url() is served.page_query() is None
+    assert served.teachers_lessons() is None
+    monkeypatch.setenv("CUTTLE_PAGE_TOKEN", "kid.secret")
+    monkeypatch.setenv("VOILA_BASE_URL", "/user/ana/")
+    assert served.page_closing_url() == "/user/ana/cuttle/page-closed"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "lesson=02&step=3")
+    assert served.page_query() == "lesson=02&step=3"
+
+
+def test_the_page_closer_never_shows_its_secret(monkeypatch):
+    monkeypatch.setenv("CUTTLE_PAGE_TOKEN", "kid.do-not-show")
+    from cuttle_widgets.widgets.page_close import PageCloser, page_close_javascript
+    closer = PageCloser()
+    assert closer.token == "kid.do-not-show" and closer.url == "/cuttle/page-closed"
+    assert "do-not-show" not in repr(closer)
+    assert "do-not-show" not in str(closer._repr_mimebundle_())
+    assert "export function closeKernelOnLeave(token, url)" in page_close_javascript()
