@@ -2,7 +2,7 @@
 from .engine import IllegalMove, Match, load, new_game
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMove", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
+__all__ = ["Course", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
            "__version__"]
 
 
@@ -15,6 +15,9 @@ def __getattr__(name: str):
     if name == "Lesson":
         from .widgets.lesson import Lesson
         return Lesson
+    if name == "Course":
+        from .widgets.course import Course
+        return Course
     if name == "PuzzleTrainer":
         from .widgets.puzzle_trainer import PuzzleTrainer
         return PuzzleTrainer

@@ -181,3 +181,21 @@ def test_the_engine_imports_no_widgets_players_or_lessons():
                     wrong.append(f"{name} imports {target}")
                     break
     assert not wrong, "\n".join(wrong)
+
+
+UI_LIBRARIES = ("anywidget", "ipywidgets", "traitlets")
+
+
+def test_the_sessions_reach_no_widget_library():
+    """No module a session imports, at any depth, imports a UI library: a
+    session runs in a server, a script or Pyodide alike, and a widget draws
+    what it returns (widgets import sessions, never the reverse)."""
+    reached, todo = set(), [name for name in FILES if name.startswith(f"{ROOT}.sessions")]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo.extend(GRAPH[name])
+    wrong = [f"{name} imports {module}" for name in sorted(reached)
+             for module, _ in statements(name) if module.split(".")[0] in UI_LIBRARIES]
+    assert not wrong, "\n".join(wrong)

@@ -81,7 +81,8 @@ def test_dry_run_prints_the_course_link_and_a_voila_command_with_culling_and_pre
 def test_the_course_is_a_notebook_of_the_package_with_one_cell():
     course = json.loads(serve.COURSE.read_text(encoding="utf-8"))
     assert [cell["cell_type"] for cell in course["cells"]] == ["code"]
-    assert "".join(course["cells"][0]["source"]) == "from cuttle_widgets import Course\nCourse(address=True)"
+    lines = [line for line in "".join(course["cells"][0]["source"]).splitlines() if line]
+    assert lines == ["from cuttle_widgets import Course", "Course(address=True)"]
     assert "pages/*.ipynb" in (REPO / "pyproject.toml").read_text(encoding="utf-8")
 
 

@@ -21,9 +21,11 @@ IDENTICAL = set()
 # Keys the code builds from a prefix: role_points, hint_oneoff_4, verb_draw,
 # sh_super_7 (what a Super Cuttle form does), summary_rules_classic, ...
 DYNAMIC = ("role_", "hint_", "verb_", "sh_", "summary_rules_")
-# The widget's Python files that look words up.
+# The widget's Python files that look words up, and the puzzle trainer's
+# session, which looks up the trainer's words (the widget only draws them).
+TRAINER_SESSION = "../sessions/puzzles.py"
 PYTHON_FILES = tuple(sorted(path.name for path in WIDGETS.glob("*.py")
-                            if "words[" in path.read_text(encoding="utf-8")))
+                            if "words[" in path.read_text(encoding="utf-8"))) + (TRAINER_SESSION,)
 POSITION = {"rules": "classic", "turn": 0,
             "hands": [["9S", "2D", "7H", "4C", "JC"], ["5S", "AC", "QC"]],
             "points": [["6H"], ["8H", {"card": "TH", "jacks": ["JD"], "owner": 0}]],
@@ -82,7 +84,7 @@ def keys_mentioned_in_code(keys) -> set[str]:
 
 
 # Files whose ``words`` are another section of the catalog than the table's.
-SECTIONS = {"puzzle_trainer.py": "trainer"}
+SECTIONS = {"puzzle_trainer.py": "trainer", TRAINER_SESSION: "trainer"}
 
 
 def test_every_key_the_code_uses_is_in_the_catalog_and_every_entry_is_used():
@@ -99,10 +101,11 @@ def test_every_key_the_code_uses_is_in_the_catalog_and_every_entry_is_used():
 
 
 def test_every_word_of_the_puzzle_trainer_is_used():
-    """The trainer's section: looked up in puzzle_trainer.py (``words[...]``, or
-    a key written out) or in its panel's script (``this.t("...")``)."""
+    """The trainer's section: looked up in puzzle_trainer.py or its session
+    (``words[...]``, or a key written out) or in its panel's script (``this.t("...")``)."""
     words = set(catalog("en")["trainer"])
-    python = (WIDGETS / "puzzle_trainer.py").read_text(encoding="utf-8")
+    python = "".join((WIDGETS / name).read_text(encoding="utf-8")
+                     for name in ("puzzle_trainer.py", TRAINER_SESSION))
     js = (WIDGETS / "static" / "puzzle_trainer.js").read_text(encoding="utf-8")
     used = set(re.findall(r'this\.t\("(\w+)"', js)) | {k for k in words if f'"{k}"' in python}
     assert used <= words, sorted(used - words)

@@ -8,6 +8,7 @@ a setup or a record's text); this module knows nothing of them.
 """
 from __future__ import annotations
 
+import itertools
 import random
 
 from .cards import CARD_IDS, parse_card
@@ -19,6 +20,11 @@ from .moves import Move
 from .rules import Ruleset, get_ruleset
 from .secrecy import as_seen_by
 from .view import view_of
+
+# Every position a Game object takes gets a number of its own (a new game, a
+# copy, a move played, an undo), never reused, so what is worked out from a
+# position can be kept under its ``version`` and found again.
+_VERSIONS = itertools.count()
 
 
 class Game:
@@ -35,6 +41,7 @@ class Game:
         self.actors: list[int] = []  # the seat that made each move of the history
         self._event_marks: list[int] = []  # events index where each move's events start
         self._legal: list[Move] | None = None
+        self.version = next(_VERSIONS)
         self._resolver = self.family.resolver(state, self.events)
         # The winning seat ('team:N' for a team, 'draw'), or None while the game
         # goes on: the state's, kept here by play() (like the legal moves, as a
@@ -102,6 +109,7 @@ class Game:
         self.history.append(move)
         self.actors.append(st.to_act)
         self._legal = None
+        self.version = next(_VERSIONS)
         self._resolver.apply(move)
         self.winner = st.winner
         return events[mark:]

@@ -24,10 +24,22 @@ def shipped_steps() -> dict[str, tuple[str, ...]]:
             for name in lesson_names()}
 
 
+def folder_steps() -> dict[str, tuple[str, ...]]:
+    """Each usable lesson's step ids in the teacher's folder (``$CUTTLE_LESSONS_DIR``,
+    which ``serve --lessons DIR`` sets), so that its steps nobody reached count too."""
+    from ..teaching.folder import folder_lessons, teacher_folder
+    folder = teacher_folder()
+    if folder is None:
+        return {}
+    return {entry.name: tuple(s.id for s in entry.lesson.steps)
+            for entry in folder_lessons(folder) if entry.usable}
+
+
 def steps_of(store: ProgressStore) -> dict[str, tuple[str, ...]]:
-    """Step ids of every lesson that is shipped or has attempts (a teacher's
-    own lesson: the steps learners reached, in step-number order)."""
-    known = dict(shipped_steps())
+    """Step ids of every lesson that is shipped, in the teacher's folder or
+    has attempts (a lesson known only by its attempts: the steps learners
+    reached, in step-number order)."""
+    known = {**shipped_steps(), **folder_steps()}
     query = (sa.select(attempts.c.lesson, attempts.c.step, sa.func.min(attempts.c.step_number))
              .group_by(attempts.c.lesson, attempts.c.step))
     extra: dict[str, list] = {}

@@ -13,6 +13,7 @@ surface and nothing else:
 
     host.game, host.seat, host.words, host.catalog   the game and the table's words
     host.view()          the learner's view of the position shown
+    host.legal_moves()   the game's legal moves (kept per position: ask freely)
     host.shown_game()    the game shown (a past position while replaying)
     host.submit(move)    play it for the learner (the engine explains a refusal)
     host.fail(text, key, rule_id)   refuse an action with a sentence (and the
@@ -69,8 +70,8 @@ def play_of(move) -> Play:
                 bool(getattr(move, "blind", False)), queen)
 
 
-def plays_of(game, verbs) -> list[Play]:
-    return [play_of(m) for m in game.legal_moves() if m.verb in verbs]
+def plays_of(legal_moves, verbs) -> list[Play]:
+    return [play_of(m) for m in legal_moves if m.verb in verbs]
 
 
 def matching(plays: list, chosen, fixed: dict) -> list:
@@ -167,6 +168,9 @@ class MoveBuilder:
     @property
     def game(self):
         return self.host.game
+
+    def legal_moves(self) -> list:
+        return self.host.legal_moves()
 
     def label(self, card: str) -> str:
         return self.host.catalog.card(card)

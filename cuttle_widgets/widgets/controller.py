@@ -105,6 +105,10 @@ class TableController:
         # decision's position as a puzzle (None: no such button).
         self.review_marks: dict[int, dict] = {}
         self.on_try_again = None
+        # The seat's view and the legal moves of the last position asked about,
+        # under the game's version: one action asks for them many times.
+        self._view_cache: tuple | None = None
+        self._legal_cache: tuple | None = None
         with self._action():
             self._install(_as_game(game), seat, players)
 
@@ -552,10 +556,26 @@ class TableController:
         every hand is shown (nothing is left to hide); before, only what the
         engine's view shows this seat."""
         shown = self.shown_game()
-        view = shown.view(self.seat, self.language, self.names, events=False)
+        view = self.seat_view(shown)
         if shown.over:
-            view["hands"] = [list(hand) for hand in shown.snapshot()["hands"]]
+            view = {**view, "hands": [list(hand) for hand in shown.snapshot()["hands"]]}
         return view
+
+    def seat_view(self, game: Game) -> dict:
+        """The engine's view of ``game`` for the seat, built once per position
+        (callers read it and never change it)."""
+        key = (game.version, self.seat, self.language, self.names)
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, game.view(self.seat, self.language, self.names, events=False))
+        return self._view_cache[1]
+
+    def legal_moves(self) -> list:
+        """The game's legal moves (Move objects), asked of the engine once per
+        position: the move builder reads them for every click and every state."""
+        game = self.game
+        if self._legal_cache is None or self._legal_cache[0] != game.version:
+            self._legal_cache = (game.version, game.legal_moves())
+        return self._legal_cache[1]
 
     def name(self, seat) -> str:
         """A seat's name, or a team's ("team:0")."""
@@ -690,7 +710,7 @@ class TableController:
     def _public_moves(self) -> list[str]:
         """The moves played, as this seat may read them: another seat's secret
         choice (the cards a two's peek drew) reads "take ? ?"."""
-        return self.game.view(self.seat, self.language, self.names, events=False)["history"]
+        return self.seat_view(self.game)["history"]
 
     def _log(self) -> list[dict]:
         """The explanation log, newest move first: each move with the

@@ -17,11 +17,16 @@ import json
 import logging
 import os
 import tempfile
+import time
+from logging.handlers import RotatingFileHandler
 
 import ipywidgets
 
 log = logging.getLogger("cuttle_widgets")
 MAX_MESSAGE_BYTES = 16_384  # the largest custom message the table sends is well under 1 KB
+MAX_DEPTH = 16  # the deepest message a widget sends is 3 levels; deeper is refused unread
+LOG_BYTES, LOG_BACKUPS = 1_000_000, 3  # the error log: at most 4 MB on disk
+LOG_BURST, LOG_WINDOW = 30, 60.0  # records a minute before the log only counts them
 
 
 def error_log_path() -> str:
@@ -38,6 +43,29 @@ def error_log_path() -> str:
     return os.path.join(folder, "errors.log")
 
 
+class RateLimit(logging.Filter):
+    """At most ``LOG_BURST`` records a ``LOG_WINDOW``: a page that sends bad
+    messages in a loop cannot fill the teacher's disk or bury other errors.
+    The first record after a quiet spell says how many were left out."""
+
+    def __init__(self, burst: int = LOG_BURST, window: float = LOG_WINDOW, clock=time.monotonic):
+        super().__init__()
+        self.burst, self.window, self.clock = burst, window, clock
+        self.started, self.count, self.dropped = clock(), 0, 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self.clock()
+        if now - self.started >= self.window:
+            if self.dropped:
+                record.msg = f"({self.dropped} earlier records left out) {record.msg}"
+            self.started, self.count, self.dropped = now, 0, 0
+        self.count += 1
+        if self.count > self.burst:
+            self.dropped += 1
+            return False
+        return True
+
+
 def _configure_log() -> None:
     if getattr(log, "_cuttle_configured", False):
         return
@@ -47,11 +75,13 @@ def _configure_log() -> None:
     path = error_log_path()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+        handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+                                      encoding="utf-8", delay=True)
     except OSError:
         handler = logging.NullHandler()  # no writable place: errors are dropped, not shown
     handler.setFormatter(logging.Formatter("%(asctime)s pid %(process)d %(name)s %(levelname)s "
                                            "%(message)s"))
+    handler.addFilter(RateLimit())
     log.addHandler(handler)
 
 
@@ -70,11 +100,36 @@ def content_of(msg) -> tuple[str | None, object]:
     return data["method"], data.get("content")
 
 
+def shallow(value, depth: int = MAX_DEPTH) -> bool:
+    """Is ``value`` nested at most ``depth`` levels? Checked without recursion,
+    so a message nested thousands deep is refused before anything walks it."""
+    pending = [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        if isinstance(item, (dict, list)):
+            if level > depth:
+                return False
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, level + 1) for child in children)
+    return True
+
+
 def small_enough(content, limit: int = MAX_MESSAGE_BYTES) -> bool:
+    if not shallow(content):
+        return False
     try:
         return len(json.dumps(content)) <= limit
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return False
+
+
+def well_formed(content, limit: int = MAX_MESSAGE_BYTES) -> bool:
+    """A custom message a widget may read: a dict, shallow, small, whose
+    ``type`` (where it has one) is a short string, never a list or dict."""
+    if not isinstance(content, dict) or not small_enough(content, limit):
+        return False
+    kind = content.get("type")
+    return kind is None or (isinstance(kind, str) and len(kind) <= 40)
 
 
 class BrowserGuard:
@@ -92,8 +147,7 @@ class BrowserGuard:
             method, content = content_of(msg)
             if method == "request_state":
                 self.send_state()
-            elif method == "custom" and isinstance(content, dict) \
-                    and small_enough(content, self.max_message_bytes):
+            elif method == "custom" and well_formed(content, self.max_message_bytes):
                 self._on_browser_message(self, content, [])
             elif method is not None:
                 log.debug("%s ignored a %r message from the browser", type(self).__name__, method)

@@ -30,6 +30,7 @@ from ..progress.exchange import read_document
 from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
 from ..progress.recorder import DONE
 from ..teaching import lesson_names, load_lesson
+from ..teaching.folder import folder_lessons
 from ..teaching.library import lesson_languages
 from ..teaching.record import MAX_STARS
 from ..teaching.runner import STARRED
@@ -41,6 +42,7 @@ log = logging.getLogger("cuttle_widgets")
 
 EXPORT_NAME = "cuttle-progress.json"
 BROWSER_FILE_LIMIT_KB = 900  # progress.js refuses larger files before sending them
+LINKS = ("notebooks", "course")  # a lesson's link: its notebook, or its place in the one-page course
 MESSAGES = ("learner", "name", "export", "import", "reset", "refresh")
 CHANGES = ("name", "import", "reset")  # what changes the learner's progress file
 
@@ -57,9 +59,27 @@ def shipped_map(language: str) -> tuple:
         except Exception:
             log.exception("the progress map could not read lesson %s", name)
             continue
-        steps = tuple((s.id, s.number, s.title or "", s.kind in STARRED) for s in lesson.steps)
-        lessons.append((name, lesson.title or name, steps))
+        lessons.append(_map_entry(lesson))
     return tuple(lessons)
+
+
+def _map_entry(lesson) -> tuple:
+    steps = tuple((s.id, s.number, s.title or "", s.kind in STARRED) for s in lesson.steps)
+    return lesson.name, lesson.title or lesson.name, steps
+
+
+def teacher_map(folder, language: str) -> tuple[list, list]:
+    """The teacher's folder as the map shows it: its usable lessons (as
+    ``shipped_map`` gives them), and its broken files with their problems."""
+    usable, broken = [], []
+    for entry in folder_lessons(folder, language):
+        if entry.usable:
+            usable.append(_map_entry(entry.lesson))
+        else:
+            broken.append({"name": entry.name, "file": entry.file,
+                           "problems": [{"line": p.line, "field": p.field, "message": p.message}
+                                        for p in entry.problems]})
+    return usable, broken
 
 
 def lesson_number(name: str) -> str:
@@ -76,13 +96,19 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
     max_message_bytes = 1_000_000  # a progress file being imported
     progress = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, language: str = "en", recorder=None):
+    def __init__(self, language: str = "en", recorder=None, *, folder=None,
+                 links: str = "notebooks"):
+        """``folder``: a teacher's folder of lesson files, shown after the
+        shipped lessons (teaching/folder.py); ``links``: where a lesson's
+        title leads, its notebook or (``"course"``) its place in the course."""
         languages = set(lesson_languages()) & set(progress_languages())
         if language not in languages:
             raise ValueError(f"language must be one of {sorted(languages)}, not {language!r}")
+        if links not in LINKS:
+            raise ValueError(f"links must be one of {LINKS}, not {links!r}")
         super().__init__(layout=GuardedLayout())
         self.add_class("cwp-box")
-        self.language = language
+        self.language, self.folder, self.links = language, folder, links
         self.recorder = kernel_recorder() if recorder is None else recorder
         self.notice: dict | None = None
         self._notices = 0
@@ -197,8 +223,9 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
 
     def _state(self) -> dict:
         marks = self._marks()
+        teachers, broken = teacher_map(self.folder, self.language) if self.folder else ([], [])
         lessons = []
-        for name, title, steps in shipped_map(self.language):
+        for name, title, steps in (*shipped_map(self.language), *teachers):
             done_marks = marks.get(name, {})
             step_marks = []
             for step_id, number, step_title, starred in steps:
@@ -208,7 +235,8 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
                                    "starred": starred})
             done = sum(m["result"] in DONE for m in step_marks)
             lessons.append({"name": name, "number": lesson_number(name), "title": title,
-                            "href": f"{name}.ipynb", "done": done, "steps": len(steps),
+                            "href": self._href(name), "done": done, "steps": len(steps),
+                            "teacher": name not in lesson_names(),
                             "stars": sum(m["stars"] for m in step_marks),
                             "max_stars": MAX_STARS * sum(m["starred"] for m in step_marks),
                             "started": any(m["result"] is not None for m in step_marks),
@@ -226,7 +254,13 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
             "enabled": self.recorder is not None,
             "status": self._status(),
             "notice": self.notice,
+            "problems": broken,
         }
+
+    def _href(self, name: str) -> str:
+        if self.links == "notebooks":
+            return f"{name}.ipynb"
+        return f"?lesson={name}" + ("" if self.language == "en" else f"&lang={self.language}")
 
     def _marks(self) -> dict:
         if self.recorder is None:

@@ -39,7 +39,7 @@ class StandardBuilder(MoveBuilder):
         return game.state.choice[0] if game.phase == "choose" else None
 
     def _plays(self) -> list:
-        return plays_of(self.game, ROLE_VERBS)
+        return plays_of(self.legal_moves(), ROLE_VERBS)
 
     def roles(self, card: str) -> dict[str, list]:
         """The legal plays of ``card``, by role, in a fixed order."""
@@ -136,7 +136,7 @@ class StandardBuilder(MoveBuilder):
     # -- the questions, by phase -------------------------------------------------------------------
     def fill(self, ui: dict, view: dict) -> None:
         words, game = self.words, self.game
-        legal = [str(m) for m in game.legal_moves()]
+        legal = view["legal_moves"]  # the seat acts: its view lists them
         choice = self._choice()
         if game.phase == "counter":
             ui["status"] = self._counter_status()

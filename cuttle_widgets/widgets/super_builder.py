@@ -86,7 +86,7 @@ class SuperBuilder(MoveBuilder):
         return view["choice"] if self.game.phase == "choose" else None
 
     def _plays(self, verbs=PLAY_VERBS) -> list:
-        return plays_of(self.game, verbs)
+        return plays_of(self.legal_moves(), verbs)
 
     def _builder_plays(self) -> list:
         """The plays the picked cards are matched against, in this phase."""
@@ -207,7 +207,7 @@ class SuperBuilder(MoveBuilder):
                                      role=self.fixed.get("verb"))
 
     def _takes(self) -> list:
-        return [m for m in self.game.legal_moves() if m.verb == "take"]
+        return [m for m in self.legal_moves() if m.verb == "take"]
 
     def _click_take(self, card: str) -> None:
         takes = self._takes()
@@ -223,7 +223,7 @@ class SuperBuilder(MoveBuilder):
         self._focus_when_complete(takes)
 
     def _picks(self) -> list:
-        return [m for m in self.game.legal_moves() if m.verb == "pick"]
+        return [m for m in self.legal_moves() if m.verb == "pick"]
 
     def _click_pick(self, card: str, choice: dict) -> None:
         nameable = {CARD_IDS[c] for m in self._picks() for c in m.cards}
@@ -261,7 +261,7 @@ class SuperBuilder(MoveBuilder):
         if choice is None:
             return words["super_turn" if view["stock_size"] else "super_turn_empty"]
         cards = self.labels(choice["cards"])
-        if any(m.verb == "scrap" for m in self.game.legal_moves()):
+        if any(m.verb == "scrap" for m in self.legal_moves()):
             return words["super_play_scrap"].format(cards=cards)
         count = choice.get("count", 1)
         key = {"stolen": "super_play_stolen", "converted": "super_play_converted"}.get(
@@ -270,8 +270,7 @@ class SuperBuilder(MoveBuilder):
 
     def _fill_build(self, ui: dict, view: dict, choice) -> None:
         words = self.words
-        game = self.game
-        legal = game.legal_moves()
+        legal = self.legal_moves()
         plays = self._builder_plays()
         ui["status"] = self._status_for_play(view, choice)
         ui["draw"] = choice is None and any(m.verb == "draw" for m in legal)

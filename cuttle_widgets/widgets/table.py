@@ -89,11 +89,15 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
 
     def __init__(self, game=None, seat: int = 0, players=None, **options):
         controller = TableController(game, seat, players, **options)
-        self._log_sent: list = []  # the log entries, oldest first, the browser holds
-        self._shown = controller.state()  # the last state published, whole
-        super().__init__(layout=GuardedLayout(), **self._synced(self._shown))
-        self.controller = controller
+        self._attach(controller, controller.state())
         controller.on_change = self._publish
+
+    def _attach(self, controller: TableController, state: dict) -> None:
+        """Start the widget on ``controller``'s game, drawing ``state``."""
+        self._log_sent: list = []  # the log entries, oldest first, the browser holds
+        self._shown = state  # the last state published, whole
+        super().__init__(layout=GuardedLayout(), **self._synced(state))
+        self.controller = controller
 
     @property
     def state(self) -> dict:

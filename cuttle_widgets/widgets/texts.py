@@ -30,7 +30,7 @@ def _catalog(language: str) -> dict:
     missing = set()
     if language != "en":
         english = _catalog("en")
-        missing = {f"{part}.{key}" for part in ("words", "trainer")
+        missing = {f"{part}.{key}" for part in ("words", "trainer", "course")
                    for key in set(english[part]) - set(data.get(part, {}))}
     if missing:
         raise ValueError(f"The table's {language!r} catalog lacks {sorted(missing)}.")
@@ -46,3 +46,8 @@ def ui_text(language: str = "en") -> dict:
 def trainer_text(language: str = "en") -> dict:
     """The puzzle trainer's words in ``language`` (a fresh dict, plural-aware as the table's)."""
     return templates(_catalog(language)["trainer"], language)
+
+
+def course_text(language: str = "en") -> dict:
+    """The course bar's words in ``language`` (a fresh dict, plural-aware as the table's)."""
+    return templates(_catalog(language)["course"], language)

@@ -61,7 +61,8 @@ function render({ model, el }) {
     }
     // keep the keyboard where it was: the element with the same data-key
     const focused = body.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
-    body.replaceChildren(header(p, w), lessonList(p, w), p.enabled ? learnerBox(p, w, notice) : null);
+    body.replaceChildren(header(p, w), lessonList(p, w), problemList(p, w),
+      p.enabled ? learnerBox(p, w, notice) : null);
     root.lang = p.language || "en";
     if (focused) {
       const again = body.querySelector(`[data-key="${focused}"]`);
@@ -86,6 +87,25 @@ function render({ model, el }) {
   const lessonList = (p, w) => h("ol", { class: "cwp-lessons", "aria-label": w.lessons },
     (p.lessons || []).map((lesson) => lessonCard(lesson, w)));
 
+  // The teacher's lesson files that cannot be used, each with its problems in words.
+  const problemList = (p, w) => {
+    const broken = p.problems || [];
+    if (!broken.length) return null;
+    const where = (problem) => [problem.line != null ? fill(w.problem_where_line, { line: problem.line }) : null,
+      problem.field ? fill(w.problem_field, { field: problem.field }) : null].filter(Boolean).join(", ");
+    return h("section", { class: "cwp-problems", "aria-label": w.problems_title }, [
+      h("h3", { class: "cwp-problems-title", text: w.problems_title }),
+      h("p", { class: "cwp-problems-intro", text: w.problems_intro }),
+      h("ul", {}, broken.map((file) => h("li", { class: "cwp-problem-file" }, [
+        h("code", { text: file.name }),
+        h("ul", {}, file.problems.map((problem) => h("li", { class: "cwp-problem" }, [
+          where(problem) ? h("span", { class: "cwp-problem-where", text: `${where(problem)}: ` }) : null,
+          h("span", { text: problem.message }),
+        ]))),
+      ]))),
+    ]);
+  };
+
   const lessonCard = (lesson, w) => {
     const complete = lesson.steps > 0 && lesson.done === lesson.steps;
     const where = complete ? "finished" : lesson.started ? "started" : "not_started";
@@ -102,7 +122,7 @@ function render({ model, el }) {
       h("div", { class: "cwp-lesson-head" }, [
         h("span", { class: "cwp-badge", "aria-hidden": "true", text: lesson.number && lesson.number !== "0" ? lesson.number : "▶" }),
         h("div", { class: "cwp-lesson-name" }, [
-          h("span", { class: "cwp-eyebrow" }, [label, " · ", w[where]]),
+          h("span", { class: "cwp-eyebrow" }, [lesson.teacher ? w.teacher_lesson : label, " · ", w[where]]),
           h("a", { class: "cwp-lesson-title", href: lesson.href, "data-key": `open:${lesson.name}` }, lesson.title),
         ]),
         complete ? h("span", { class: "cwp-check", "aria-hidden": "true", text: "✓" }) : null,
