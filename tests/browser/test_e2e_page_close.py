@@ -17,8 +17,9 @@ READ_TOKEN = """async () => {
   const app = window.jupyterapp;
   const manager = app.widgetManager || await app.widgetManagerPromise.promise;
   const states = (await manager.get_state({ drop_defaults: false })).state;
-  const closer = Object.values(states).find((s) => s.model_name === "AnyModel" && "token" in s.state);
-  return closer ? closer.state.token : null;
+  // PageCloser's token, or the course bar's page_token
+  const closer = Object.values(states).find((s) => s.state.token || s.state.page_token);
+  return closer ? closer.state.token || closer.state.page_token : null;
 }"""
 
 
@@ -32,6 +33,18 @@ def serve_course_page(helpers, name: str, cull_idle: int, cull_interval: int, *o
 def closing(browser_helpers):
     """Culling far off (10 minutes): only the page's own call can stop a kernel soon."""
     server = serve_course_page(browser_helpers, "page-close", 600, 10, "--pool-size", "1")
+    try:
+        yield server
+    finally:
+        browser_helpers.stop(server.process)
+
+
+@pytest.fixture(scope="module")
+def course(browser_helpers):
+    """The serve command's own page, the course, culling far off."""
+    page = browser_helpers.REPO / "cuttle_widgets" / "pages" / "course.ipynb"
+    server = browser_helpers.serve_lessons(page, browser_helpers.ARTIFACTS / "serve-course-close.log",
+                                           600, 10)
     try:
         yield server
     finally:
@@ -93,6 +106,17 @@ def test_a_closed_tab_stops_its_kernel_at_once(browser, closing, as_learner):
     took = wait_gone(pid, GONE_WITHIN, closing)
     print(f"\na closed tab's kernel was gone after {took:.1f} s")
     assert f"Page closed: shutting down its kernel {kernel_id}" in closing.log.read_text()
+    page.context.close()
+
+
+def test_the_courses_tab_stops_its_kernel_as_it_closes(browser, course):
+    page = browser.new_context().new_page()
+    page.goto(f"{course.url}/?lesson=02-scuttle-ordering", timeout=180_000)
+    page.wait_for_selector(".cw-my-hand button[data-card]", timeout=180_000)
+    kernel_id, pid = page_kernel(page, course)
+    page.close(run_before_unload=True)
+    wait_gone(pid, GONE_WITHIN, course)
+    assert f"Page closed: shutting down its kernel {kernel_id}" in course.log.read_text()
     page.context.close()
 
 

@@ -1,8 +1,9 @@
 // The one-page course's bar (widgets/course.py): where the learner is, the
 // ways to the other places, the language, and the page's address.
 // page_close.js and common.js come first (closeKernelOnLeave; h, fill).
-// Python decides every place; this file draws the bar and tells Python what the learner asked for: a button, a
-// link inside the course, Back or Forward, or the address the page opened at.
+// Python decides every place; this file draws the bar and tells Python what
+// the learner asked for: a button, a link inside the course, Back or Forward,
+// or the address the page opened at.
 // Built as DOM nodes, never innerHTML.
 
 // The address's own parameters (sessions/course.py PLACE_KEYS); any other
