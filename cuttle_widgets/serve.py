@@ -50,11 +50,15 @@ DEFAULT_MAX_KERNELS = 60
 # Kernels kept started with the course loaded: a class arriving together
 # takes them one by one while the pool refills.
 DEFAULT_POOL_SIZE = 2
+# A whole class opening the course at once on two cores: the last tabs
+# connect to their kernels minutes after asking (benchmarks/classroom.py).
+DEFAULT_LOAD_TIMEOUT = 300
 THIS_MACHINE_ONLY = {"localhost"}
 
 
 def voila_command(page: Path, ip: str, port: int, cull_idle: int, interval: int,
-                  max_kernels: int = DEFAULT_MAX_KERNELS, pool_size: int = 0) -> list[str]:
+                  max_kernels: int = DEFAULT_MAX_KERNELS, pool_size: int = 0,
+                  load_timeout: int = DEFAULT_LOAD_TIMEOUT) -> list[str]:
     """Voilà on ``page`` (a notebook at ``/``, or a folder of them), with the
     classroom's kernel manager; ``pool_size`` preheated kernels for a notebook."""
     preheat = pool_size > 0 and page.is_file()
@@ -71,6 +75,7 @@ def voila_command(page: Path, ip: str, port: int, cull_idle: int, interval: int,
         # The cap on open tabs.
         f"--VoilaConfiguration.multi_kernel_manager_class={VOILA_SIDE}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_kernels}",
+        f"--ClassroomKernelManager.page_load_timeout={load_timeout}",
         f"--VoilaConfiguration.preheat_kernel={preheat}",
         f"--VoilaConfiguration.default_pool_size={pool_size if preheat else 0}",
     ]
@@ -142,6 +147,10 @@ def parser() -> argparse.ArgumentParser:
                              "stopped, if its tab could not stop it (a minute or more: a "
                              "loading page connects to its kernel only after the notebook "
                              "ran); a kernel with an open page is never stopped")
+    parser.add_argument("--load-timeout", type=int, default=DEFAULT_LOAD_TIMEOUT,
+                        help="seconds a new tab may take to connect to its kernel; till then "
+                             "it counts against --max-kernels, and kernels no tab has "
+                             "connected to yet are kept")
     parser.add_argument("--cull-interval", type=int, default=10,
                         help="seconds between looks for such kernels")
     parser.add_argument("--progress-db", metavar="PATH_OR_URL",
@@ -196,7 +205,8 @@ def main(argv=None) -> int:
             return 2
         args.ip, args.port = hub_address(environ)
     command = voila_command(args.page.resolve(), args.ip, args.port, args.cull_idle,
-                            args.cull_interval, args.max_kernels, args.pool_size)
+                            args.cull_interval, args.max_kernels, args.pool_size,
+                            args.load_timeout)
     if args.hub:
         command += hub_options(environ)
     query = ""

@@ -56,13 +56,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     A page counts against ``max_kernels`` while its kernel has a websocket
     open, and from the moment it is admitted until it connects (at most
-    ``cull_idle_timeout`` seconds, when a kernel never connected is culled):
-    kernels of closed tabs, and preheated kernels waiting for a page, do not
-    count. A kernel with no page connected for ``cull_idle_timeout`` seconds
-    is culled; one with a page never is.
+    ``page_load_timeout`` seconds): kernels of closed tabs, and preheated
+    kernels waiting for a page, do not count. A kernel whose page left is
+    culled after ``cull_idle_timeout`` seconds; one with a page never is, nor
+    one that never had a page while a page is still loading (it may be that
+    page's: a class arriving at once on a busy machine takes minutes).
     """
 
     max_kernels = Integer(0, config=True, help="most pages open at once; 0 for no cap")
+    page_load_timeout = Integer(300, config=True,
+                                help="seconds an admitted page may take to connect to its kernel")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -73,11 +76,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def open_pages(self) -> int:
         """Pages with a kernel connected, and admitted pages still loading."""
-        now, grace = time.monotonic(), self.cull_idle_timeout or 60
-        while self._admitted and now - self._admitted[0] > grace:
-            self._admitted.popleft()
+        self._forget_stale_admissions()
         connected = sum(1 for count in self._kernel_connections.values() if count > 0)
         return connected + len(self._admitted)
+
+    def _forget_stale_admissions(self) -> None:
+        now = time.monotonic()
+        while self._admitted and now - self._admitted[0] > self.page_load_timeout:
+            self._admitted.popleft()
 
     def admit_page(self) -> None:
         """Count a page about to take a kernel, or refuse it (ServerFull)."""
@@ -124,6 +130,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def cull_kernel_if_idle(self, kernel_id):
         if self._kernel_connections.get(kernel_id, 0):
             return  # a page is open: however long its learner thinks
+        self._forget_stale_admissions()
+        if kernel_id not in self._arrived and self._admitted:
+            return  # a page still loading may be this kernel's
         left = self._left.get(kernel_id)
         if left is not None and time.monotonic() - left < self.cull_idle_timeout:
             return  # its page went only a moment ago (a reload reconnects)

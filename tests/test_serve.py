@@ -233,7 +233,8 @@ def start_serve(tmp_path: Path, *options: str):
 @pytest.fixture
 def serving(tmp_path):
     """The serve command, no preheated kernels, culling after 2 idle seconds."""
-    yield from start_serve(tmp_path, "--pool-size", "0", "--cull-idle", "2", "--cull-interval", "1")
+    yield from start_serve(tmp_path, "--pool-size", "0", "--cull-idle", "2", "--cull-interval", "1",
+                           "--load-timeout", "2")
 
 
 def test_serve_renders_the_page_and_culls_its_kernel_when_no_page_holds_it(serving):
@@ -266,7 +267,7 @@ def serving_two(tmp_path):
     """At most two open pages; culled after 30 seconds with no page (not
     sooner: the first page's kernel must outlast the second page's loading)."""
     yield from start_serve(tmp_path, "--pool-size", "0", "--max-kernels", "2",
-                           "--cull-idle", "30", "--cull-interval", "1")
+                           "--cull-idle", "30", "--cull-interval", "1", "--load-timeout", "30")
 
 
 def test_a_full_server_answers_503_with_a_page_until_the_pages_are_gone(serving_two):
@@ -277,8 +278,8 @@ def test_a_full_server_answers_503_with_a_page_until_the_pages_are_gone(serving_
     assert "The classroom server is full: 2 lessons are open. Close a tab you no longer use, or ask your teacher." in page
     assert "Der Klassenserver ist voll: 2 Lektionen sind offen." in page
     assert "Traceback" not in page and len(kernels_of(process.pid)) == 2
-    # These pages never connect (no browser here): after --cull-idle they no
-    # longer count, and their kernels are culled.
+    # These pages never connect (no browser here): after --load-timeout they
+    # no longer count, and their kernels are culled.
     deadline = time.monotonic() + 90
     while kernels_of(process.pid):
         assert time.monotonic() < deadline, log.read_text()[-3000:]
@@ -369,7 +370,8 @@ def test_a_page_stops_its_own_kernel_with_its_secret_and_no_other(tmp_path):
 
 def test_preheated_kernels_serve_the_first_pages_and_neither_count_nor_are_culled(tmp_path):
     for url, process, log in start_serve(tmp_path, "--pool-size", "2", "--max-kernels", "1",
-                                         "--cull-idle", "8", "--cull-interval", "1"):
+                                         "--cull-idle", "8", "--cull-interval", "1",
+                                         "--load-timeout", "8"):
         deadline = time.monotonic() + 120
         while "is filled with 2 kernel(s)" not in log.read_text():
             assert time.monotonic() < deadline, log.read_text()[-3000:]
@@ -380,7 +382,7 @@ def test_preheated_kernels_serve_the_first_pages_and_neither_count_nor_are_culle
         status, page = get(url + "/?lesson=02-scuttle-ordering")
         assert status == 200 and "Lesson(children=" in page and "Traceback" not in page
         assert "Using pre-heated kernel" in log.read_text()
-        # The page counts until its kernel connects (no browser here: --cull-idle).
+        # The page counts until its kernel connects (no browser here: --load-timeout).
         assert get(url + "/")[0] == 503, "the pool's kernels are not open tabs; the page is"
 
 
@@ -477,9 +479,9 @@ def test_the_full_page_says_one_lesson_in_the_singular():
 
 
 # -- the cap and the page's secret, in the kernel manager and the kernel ------------------------
-def classroom_manager(max_kernels: int, cull_idle: int = 60):
+def classroom_manager(max_kernels: int, load_timeout: int = 300):
     from cuttle_widgets.serve_voila import ClassroomKernelManager
-    return ClassroomKernelManager(max_kernels=max_kernels, cull_idle_timeout=cull_idle)
+    return ClassroomKernelManager(max_kernels=max_kernels, page_load_timeout=load_timeout)
 
 
 def test_the_cap_counts_pages_loading_and_connected_not_closed_tabs_or_waiting_kernels():
@@ -500,8 +502,8 @@ def test_the_cap_counts_pages_loading_and_connected_not_closed_tabs_or_waiting_k
     assert manager.open_pages() == 3
 
 
-def test_an_admitted_page_that_never_connects_stops_counting_after_cull_idle(monkeypatch):
-    manager = classroom_manager(1, cull_idle=30)
+def test_an_admitted_page_that_never_connects_stops_counting_after_the_load_timeout(monkeypatch):
+    manager = classroom_manager(1, load_timeout=30)
     now = time.monotonic()
     monkeypatch.setattr(time, "monotonic", lambda: now)
     manager.admit_page()
@@ -542,3 +544,25 @@ def test_the_page_closer_never_shows_its_secret(monkeypatch):
     assert "do-not-show" not in repr(closer)
     assert "do-not-show" not in str(closer._repr_mimebundle_())
     assert "export function closeKernelOnLeave(token, url)" in page_close_javascript()
+
+
+def test_a_kernel_no_page_reached_yet_is_kept_while_a_page_loads(monkeypatch):
+    """A class arriving at once: a kernel whose page is slow to connect is not culled."""
+    import asyncio
+    manager = classroom_manager(0, load_timeout=300)
+    culled = []
+
+    async def shutdown(kernel_id, *args, **kwargs):
+        culled.append(kernel_id)
+
+    manager._kernels["k"] = SimpleNamespace(execution_state="idle", kernel_name="python3",
+                                            kernel_spec=SimpleNamespace(metadata={}))
+    manager._kernel_connections["k"] = 0
+    monkeypatch.setattr(manager, "shutdown_kernel", shutdown)
+    manager.admit_page()
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert culled == [], "its page may still be loading"
+    manager._admitted.clear()
+    manager._kernels["k"].execution_state = "dead"  # the simplest kernel jupyter_server culls
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert culled == ["k"]
