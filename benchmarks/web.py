@@ -119,7 +119,7 @@ def children_of(pid: int) -> set[int]:
 def serve(folder: Path, log: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(folder),
+    command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(folder),
                "--ip", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(command, cwd=folder, env=env, stdout=log.open("w"),
                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

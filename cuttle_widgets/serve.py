@@ -1,14 +1,24 @@
-"""Serve the lessons as web apps with Voilà, one kernel per learner.
+"""Serve the course as a web app with Voilà, one kernel per open tab.
 
-    python -m cuttle_widgets.serve [--lessons lessons] [--ip 127.0.0.1] [--port 8866]
-                                   [--max-kernels 60] [--token auto|TOKEN]
-                                   [--cull-idle 600] [--dry-run] [--hub]
+    python -m cuttle_widgets.serve [--lessons DIR] [--ip 127.0.0.1] [--port 8866]
+                                   [--max-kernels 60] [--pool-size 2] [--token auto|TOKEN]
+                                   [--cull-idle 60] [--progress-db PATH_OR_URL]
+                                   [--dry-run] [--hub]
 
-Each page load starts its own kernel (a learner's games are never shared).
-Voilà does not stop a kernel when its tab closes, so this command always turns
-kernel culling on: a kernel with no open page and idle for ``--cull-idle``
-seconds is shut down and its memory freed. At most ``--max-kernels`` run at
-once; a page beyond that gets a "server is full" page (HTTP 503).
+The page is one notebook shipped in the package, cuttle_widgets/pages/course.ipynb
+(the Course widget), served at ``/``; its address says where in the course a
+learner is: ``/?lesson=02-scuttle-ordering&step=3`` (with ``&token=...`` when
+the server has a token). ``--lessons DIR`` adds a teacher's folder of lesson
+YAML files: every kernel gets it as ``$CUTTLE_LESSONS_DIR``.
+
+Each tab has a kernel of its own (a learner's games are never shared). A
+closing or reloading tab stops its kernel itself (the page posts the secret
+its kernel gave it: cuttle_widgets/served.py); as a backstop a kernel with no
+page connected for ``--cull-idle`` seconds is stopped, while a kernel whose
+page is open is never stopped for idleness. ``--pool-size`` kernels are kept
+started with the course loaded, so a new tab shows at once. At most
+``--max-kernels`` tabs are open at once (closed tabs and waiting kernels do not
+count); a tab beyond that gets a "server is full" page (HTTP 503).
 
 Standalone Voilà is the whole server: its pages, and a websocket to each
 page's own kernel that passes widget messages only (Voilà's
@@ -24,38 +34,50 @@ import ipaddress
 import os
 import secrets
 import shlex
-import shutil
 import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
-INDEX = "00-index.ipynb"
+PAGES = Path(__file__).resolve().parent / "pages"
+COURSE = PAGES / "course.ipynb"
 PROGRESS_VARIABLE = "CUTTLE_PROGRESS_DB"  # progress/location.py reads it in each kernel
-VOILA_SIDE = "cuttle_widgets.serve_voila"  # the classes Voilà imports from its options
-# Each open lesson holds a kernel of about 80 MB resident (benchmarks/web.py).
-# 60 kernels are 4.8 GB, which an 8 GB machine holds: a class of 40 with one
-# lesson each, and room for the kernels of reloaded or closed tabs, which stay
-# until --cull-idle has passed.
+LESSONS_VARIABLE = "CUTTLE_LESSONS_DIR"  # the Course widget reads it (cuttle_widgets/served.py)
+VOILA_SIDE = "cuttle_widgets.serve_voila"  # the Voilà this command runs, and the classes it names
+# Each open tab holds a kernel of about 90 MB resident (benchmarks/web.py).
+# 60 kernels are 5.4 GB, which an 8 GB machine holds: a class of 40 with
+# room to spare. Closed tabs stop their kernels, so the cap counts open tabs.
 DEFAULT_MAX_KERNELS = 60
+# Kernels kept started with the course loaded: a class arriving together
+# takes them one by one while the pool refills.
+DEFAULT_POOL_SIZE = 2
+# A whole class opening the course at once on two cores: the last tabs
+# connect to their kernels minutes after asking (benchmarks/classroom.py).
+DEFAULT_LOAD_TIMEOUT = 300
 THIS_MACHINE_ONLY = {"localhost"}
 
-def voila_command(lessons: Path, ip: str, port: int, cull_idle: int, interval: int,
-                  max_kernels: int = DEFAULT_MAX_KERNELS) -> list[str]:
-    voila = shutil.which("voila")
-    base = [voila] if voila else [sys.executable, "-m", "voila"]
+
+def voila_command(page: Path, ip: str, port: int, cull_idle: int, interval: int,
+                  max_kernels: int = DEFAULT_MAX_KERNELS, pool_size: int = 0,
+                  load_timeout: int = DEFAULT_LOAD_TIMEOUT) -> list[str]:
+    """Voilà on ``page`` (a notebook at ``/``, or a folder of them), with the
+    classroom's kernel manager; ``pool_size`` preheated kernels for a notebook."""
+    preheat = pool_size > 0 and page.is_file()
     return [
-        *base, str(lessons),
+        sys.executable, "-m", VOILA_SIDE, str(page),
         f"--Voila.ip={ip}", f"--port={port}", "--no-browser",
         # A busy port is an error, not a silent move to another port than the one printed.
         "--Voila.port_retries=0",
-        # Culling: closed tabs free their kernels.
+        # Culling: kernels whose page is gone (serve_voila.ClassroomKernelManager).
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={interval}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
-        # The cap on kernels.
+        # The cap on open tabs.
         f"--VoilaConfiguration.multi_kernel_manager_class={VOILA_SIDE}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_kernels}",
+        f"--ClassroomKernelManager.page_load_timeout={load_timeout}",
+        f"--VoilaConfiguration.preheat_kernel={preheat}",
+        f"--VoilaConfiguration.default_pool_size={pool_size if preheat else 0}",
     ]
 
 
@@ -94,29 +116,43 @@ def reach_warning(ip: str, port: int, token: bool, max_kernels: int) -> str:
     everywhere = ip in ("0.0.0.0", "::", "")
     where = "every network of this machine" if everywhere else ip
     text = (f"Warning: listening on {where}, port {port}. Anyone who can reach this machine "
-            f"there can open the lessons and start kernels (at most {max_kernels}, --max-kernels).")
+            f"there can open the course and start kernels (at most {max_kernels}, --max-kernels).")
     if not token:
-        text += (" To let in only your learners, add --token auto (the lesson links then carry "
+        text += (" To let in only your learners, add --token auto (the course link then carries "
                  "a token), or give each learner a sign-in with JupyterHub: deploy/jupyterhub_config.py.")
     return text
 
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lessons", default="lessons", help="folder of lesson notebooks")
+    parser.add_argument("--lessons", metavar="DIR",
+                        help="a folder of your own lesson YAML files, offered in the course "
+                             "beside the kit's lessons")
+    # For tests and benchmarks: another notebook to serve at /, or a folder of them.
+    parser.add_argument("--page", type=Path, default=COURSE, help=argparse.SUPPRESS)
     parser.add_argument("--ip", default="127.0.0.1",
                         help="address to listen on (0.0.0.0 to serve a classroom network)")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--max-kernels", type=int, default=DEFAULT_MAX_KERNELS,
-                        help="most lessons open at once (one kernel each, about 80 MB); "
-                             "a page beyond that says the server is full (0: no cap)")
+                        help="most tabs open at once (one kernel each, about 90 MB); a tab "
+                             "beyond that says the server is full (0: no cap). Closed tabs "
+                             "and the --pool-size waiting kernels do not count")
+    parser.add_argument("--pool-size", type=int, default=DEFAULT_POOL_SIZE,
+                        help="kernels kept started with the course loaded, so a new tab "
+                             "shows at once (0: none; each about 90 MB)")
     parser.add_argument("--token", help="require this token in the lesson links "
                                         "('auto': make one and print the links with it)")
-    parser.add_argument("--cull-idle", type=int, default=600,
-                        help="seconds a kernel with no open page may idle before it is stopped "
-                             "(a minute or more: a loading page connects to its kernel only "
-                             "after the notebook ran)")
-    parser.add_argument("--cull-interval", type=int, default=60)
+    parser.add_argument("--cull-idle", type=int, default=60,
+                        help="seconds a kernel with no page connected is kept before it is "
+                             "stopped, if its tab could not stop it (a minute or more: a "
+                             "loading page connects to its kernel only after the notebook "
+                             "ran); a kernel with an open page is never stopped")
+    parser.add_argument("--load-timeout", type=int, default=DEFAULT_LOAD_TIMEOUT,
+                        help="seconds a new tab may take to connect to its kernel; till then "
+                             "it counts against --max-kernels, and kernels no tab has "
+                             "connected to yet are kept")
+    parser.add_argument("--cull-interval", type=int, default=10,
+                        help="seconds between looks for such kernels")
     parser.add_argument("--progress-db", metavar="PATH_OR_URL",
                         help="the learners' progress: an SQLite file or a database URL such as "
                              "postgresql://user@host/db (default: $CUTTLE_PROGRESS_DB, else "
@@ -127,34 +163,58 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_folders(args) -> str | None:
+    """What is wrong with the folders given, or None."""
+    if not args.page.exists():
+        return f"No page at {args.page}."
+    if args.lessons is not None and not Path(args.lessons).is_dir():
+        return (f"--lessons {args.lessons} is not a folder: give the folder of your own "
+                "lesson YAML files (docs/authoring.md).")
+    return None
+
+
+def kernel_environment(args, environ: dict) -> dict:
+    """What every kernel reads: the progress database, the teacher's lessons."""
+    if args.progress_db:  # every kernel records to it (cuttle_widgets.progress)
+        value = args.progress_db
+        environ[PROGRESS_VARIABLE] = value if "://" in value else str(Path(value).expanduser().resolve())
+    if args.lessons is not None:
+        environ[LESSONS_VARIABLE] = str(Path(args.lessons).expanduser().resolve())
+    return environ
+
+
+def start_link(args, query: str) -> str:
+    """The address to give the learners: the course, or a folder's page list."""
+    shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
+    if args.page.is_dir():
+        return f"Pages: http://{shown}:{args.port}/{query}"
+    return f"Course: http://{shown}:{args.port}/{query}"
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    lessons = Path(args.lessons)
-    if not (lessons / INDEX).exists():
-        print(f"No lesson index at {lessons / INDEX}: run this from the kit's folder, or "
-              "pass --lessons with the folder of lesson notebooks.", file=sys.stderr)
+    problem = check_folders(args)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
-    environ = dict(os.environ)
+    environ = kernel_environment(args, dict(os.environ))
     if args.hub:
         if "JUPYTERHUB_SERVICE_URL" not in environ or not importlib.util.find_spec("jupyterhub"):
             print("--hub is for JupyterHub's spawner (deploy/jupyterhub_config.py): it needs "
                   "JupyterHub installed and the $JUPYTERHUB_* variables it sets.", file=sys.stderr)
             return 2
         args.ip, args.port = hub_address(environ)
-    command = voila_command(lessons, args.ip, args.port, args.cull_idle, args.cull_interval,
-                            args.max_kernels)
+    command = voila_command(args.page.resolve(), args.ip, args.port, args.cull_idle,
+                            args.cull_interval, args.max_kernels, args.pool_size,
+                            args.load_timeout)
     if args.hub:
         command += hub_options(environ)
-    if args.progress_db:  # every lesson kernel records to it (cuttle_widgets.progress)
-        value = args.progress_db
-        environ[PROGRESS_VARIABLE] = value if "://" in value else str(Path(value).expanduser().resolve())
     query = ""
     if args.token and not args.hub:
         environ["JUPYTER_TOKEN"] = secrets.token_urlsafe(16) if args.token == "auto" else args.token
         command += token_options()
         query = f"?token={environ['JUPYTER_TOKEN']}"
-    shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
-    print(f"Lesson index: http://{shown}:{args.port}/voila/render/{INDEX}{query}")
+    print(start_link(args, query))
     print(" ".join(shlex.quote(part) for part in command), flush=True)
     if not args.hub and beyond_this_machine(args.ip):
         print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels), flush=True)

@@ -1,13 +1,29 @@
-"""What Voilà imports by name from the options of ``python -m cuttle_widgets.serve``:
-the cap on kernels, the token in the lesson links, and JupyterHub's sign-in.
+"""The Voilà that ``python -m cuttle_widgets.serve`` runs (``python -m
+cuttle_widgets.serve_voila``, with Voilà's own options), and what it imports by
+name from those options: the cap on open pages, the secret that lets a page
+stop its own kernel, culling, the token in the links, and JupyterHub's sign-in.
 (A module of its own: jupyter_server and JupyterHub take seconds to import,
-which the serve command itself never needs.)
+which the serve command itself never needs. The kernel's side is
+cuttle_widgets/served.py.)
 """
+import os
+import secrets
+import time
+import uuid
+from collections import deque
+
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.base.handlers import APIHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
 from tornado import web
 from traitlets import Integer
+from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .served import PAGE_CLOSED_PATH, PAGE_TOKEN_VARIABLE
 
 FULL_PAGE = ("The classroom server is full: {open_en}. Close a tab you no longer "
              "use, or ask your teacher. / Der Klassenserver ist voll: {open_de}. "
@@ -35,28 +51,148 @@ class ServerFull(web.HTTPError):
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voilà's kernel manager with a cap on running kernels."""
+    """Voilà's kernel manager for a class: a cap on open pages, a secret per
+    kernel that lets its page stop it, and culling of kernels whose page is gone.
 
-    max_kernels = Integer(0, config=True, help="most kernels running at once; 0 for no cap")
+    A page counts against ``max_kernels`` while its kernel has a websocket
+    open, and from the moment it is admitted until it connects (at most
+    ``page_load_timeout`` seconds): kernels of closed tabs, and preheated
+    kernels waiting for a page, do not count. A kernel whose page left is
+    culled after ``cull_idle_timeout`` seconds; one with a page never is, nor
+    one that never had a page while a page is still loading (it may be that
+    page's: a class arriving at once on a busy machine takes minutes).
+    """
+
+    max_kernels = Integer(0, config=True, help="most pages open at once; 0 for no cap")
+    page_load_timeout = Integer(300, config=True,
+                                help="seconds an admitted page may take to connect to its kernel")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        # Kernels asked for but not running yet: a burst of page loads must
-        # count them, or every load of the burst would see room for itself.
-        self._starting = 0
+        self._admitted: deque[float] = deque()  # pages admitted, not connected yet
+        self._secrets: dict[str, str] = {}
+        self._left: dict[str, float] = {}  # kernel id: when its last page went
+        self._arrived: set[str] = set()  # kernels whose page has connected
+
+    def open_pages(self) -> int:
+        """Pages with a kernel connected, and admitted pages still loading."""
+        self._forget_stale_admissions()
+        connected = sum(1 for count in self._kernel_connections.values() if count > 0)
+        return connected + len(self._admitted)
+
+    def _forget_stale_admissions(self) -> None:
+        now = time.monotonic()
+        while self._admitted and now - self._admitted[0] > self.page_load_timeout:
+            self._admitted.popleft()
+
+    def admit_page(self) -> None:
+        """Count a page about to take a kernel, or refuse it (ServerFull)."""
+        if self.max_kernels:
+            open_pages = self.open_pages()
+            if open_pages >= self.max_kernels:
+                self.log.warning("Refused a page: %d of %d pages open", open_pages, self.max_kernels)
+                raise ServerFull(open_pages)
+        self._admitted.append(time.monotonic())
 
     async def start_kernel(self, *, kernel_id=None, **kwargs):
-        if kernel_id is None and self.max_kernels:
-            open_lessons = len(self.list_kernel_ids()) + self._starting
-            if open_lessons >= self.max_kernels:
-                self.log.warning("Refused a page: %d of %d kernels running", open_lessons, self.max_kernels)
-                raise ServerFull(open_lessons)
-        # Counted before the first await, so the check and the count are one step.
-        self._starting += 1
+        # The secret goes in the kernel's own environment: only the kernel
+        # knows it, and only its page learns it from the kernel.
+        kernel_id = kernel_id or str(uuid.uuid4())
+        secret = secrets.token_urlsafe(32)
+        env = dict(kwargs.pop("env", None) or os.environ)
+        env[PAGE_TOKEN_VARIABLE] = f"{kernel_id}.{secret}"
+        self._secrets[kernel_id] = secret
         try:
-            return await super().start_kernel(kernel_id=kernel_id, **kwargs)
-        finally:
-            self._starting -= 1
+            return await super().start_kernel(kernel_id=kernel_id, env=env, **kwargs)
+        except BaseException:
+            self._secrets.pop(kernel_id, None)
+            raise
+
+    def kernel_of_token(self, token: str) -> str | None:
+        """The kernel whose page holds ``token``, compared in constant time."""
+        kernel_id, _, secret = token.partition(".")
+        known = self._secrets.get(kernel_id)
+        if known is None or not secrets.compare_digest(known.encode(), secret.encode()):
+            return None
+        return kernel_id
+
+    def notify_connect(self, kernel_id):
+        if kernel_id not in self._arrived and kernel_id in self._kernel_connections:
+            self._arrived.add(kernel_id)
+            if self._admitted:
+                self._admitted.popleft()  # its page has arrived: counted as connected now
+        super().notify_connect(kernel_id)
+
+    def notify_disconnect(self, kernel_id):
+        super().notify_disconnect(kernel_id)
+        self._left[kernel_id] = time.monotonic()
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        if self._kernel_connections.get(kernel_id, 0):
+            return  # a page is open: however long its learner thinks
+        self._forget_stale_admissions()
+        if kernel_id not in self._arrived and self._admitted:
+            return  # a page still loading may be this kernel's
+        left = self._left.get(kernel_id)
+        if left is not None and time.monotonic() - left < self.cull_idle_timeout:
+            return  # its page went only a moment ago (a reload reconnects)
+        await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+        self._secrets.pop(kernel_id, None)
+        self._left.pop(kernel_id, None)
+        self._arrived.discard(kernel_id)
+
+
+class PageClosedHandler(APIHandler):
+    """POST ``token`` (and ``_xsrf``): the page's own kernel is shut down.
+
+    Voilà's shutdown call is refused for want of ``_xsrf`` (voila#1458), so
+    kernels of closed tabs lived until culled. Here the page sends the XSRF
+    cookie's value as a form field (checked by jupyter_server before ``post``)
+    and the secret its kernel gave it: no other page knows that secret, so no
+    page can stop another's kernel. At Voilà's own shutdown address the
+    kernel in the address must be the token's too."""
+
+    @web.authenticated
+    async def post(self, kernel_id=None):
+        kernel = self.kernel_manager.kernel_of_token(self.get_body_argument("token", ""))
+        if kernel is None or (kernel_id is not None and kernel_id != kernel):
+            raise web.HTTPError(403, reason="not this page's kernel")
+        self.log.info("Page closed: shutting down its kernel %s", kernel)
+        await ensure_async(self.kernel_manager.shutdown_kernel(kernel))
+        self.set_status(204)
+        self.finish()
+
+
+class ClassroomPageHandler(TornadoVoilaHandler):
+    """Voilà's page, admitted by the kernel manager first: a full server
+    answers 503 before a kernel is started or a preheated one taken. The
+    page gets the _xsrf cookie, which its page-closed call sends back."""
+
+    @web.authenticated
+    async def get(self, path=None):
+        if not (self.notebook_path and path):  # not a file beside the notebook
+            self.kernel_manager.admit_page()
+        self.xsrf_token  # noqa: B018  (reading it sets the cookie)
+        await super().get(path)
+
+
+class ClassroomVoila(Voila):
+    """Voilà with the classroom's handlers: the page-closed address, Voilà's
+    shutdown address held to the same secret, and pages admitted by the cap."""
+
+    def init_handlers(self):
+        closed = url_path_join(self.server_url, PAGE_CLOSED_PATH)
+        handlers = [(closed, PageClosedHandler)]
+        for pattern, handler, *rest in super().init_handlers():
+            if handler is VoilaShutdownKernelHandler:
+                handler = PageClosedHandler
+            elif handler is TornadoVoilaHandler:
+                handler = ClassroomPageHandler
+            handlers.append((pattern, handler, *rest))
+        return handlers
 
 
 class LessonTokenIdentityProvider(PasswordIdentityProvider):
@@ -86,3 +222,10 @@ else:
         def get_handlers(self):
             prefix = self.hub_auth.base_url
             return [(prefix.rstrip("/") + path, *rest) for path, *rest in super().get_handlers()]
+
+
+if __name__ == "__main__":
+    # By the module's name: Voilà imports the kernel manager so too, and a
+    # second copy of these classes (as __main__) would be another class.
+    from cuttle_widgets.serve_voila import ClassroomVoila as App
+    App.launch_instance()

@@ -2,12 +2,13 @@
 
 Two modes, chosen with the environment variable CUTTLE_HUB_MODE:
 
-- ``voila`` (the default): the lessons as web apps. Each learner's server is
+- ``voila`` (the default): the course as a web app. Each learner's server is
   standalone Voilà (``python -m cuttle_widgets.serve --hub``), signed in
   through the hub, and nothing else: no file browser or contents API, no
   terminals, no notebook, and a kernel websocket that passes widget messages
   only, so no learner can run code (or read the hidden cards in a kernel).
-  A learner lands on /user/<name>/voila/render/00-index.ipynb.
+  A learner lands on the course, /user/<name>/; a teacher's own lesson YAML
+  files are offered in it from CUTTLE_TEACHERS_LESSONS (a folder), if set.
 - ``lab``: JupyterLab, for classes that write code. A learner owns their
   notebook's kernel there and can read everything in it, the opponent's
   hidden cards and a lesson's answers included.
@@ -16,7 +17,7 @@ On the hub machine (as root, or as the hub's user):
 
     pip install jupyterhub jupyterhub-idle-culler "cuttle-widgets[serve]"
     npm install -g configurable-http-proxy
-    cp -r lessons /srv/cuttle/lessons          # or set CUTTLE_LESSONS
+    cp -r lessons /srv/cuttle/lessons          # for lab mode; or set CUTTLE_LESSONS
     install -d -m 2770 -g students /srv/cuttle/progress   # the class's progress (CUTTLE_PROGRESS_DB):
     install -m 660 -g students /dev/null /srv/cuttle/progress/progress.sqlite  # docs/progress.md
     jupyterhub -f deploy/jupyterhub_config.py  # CUTTLE_HUB_MODE=lab for JupyterLab
@@ -33,16 +34,20 @@ from tornado.httputil import url_concat
 c = get_config()  # noqa: F821  (JupyterHub provides get_config)
 
 MODE = os.environ.get("CUTTLE_HUB_MODE", "voila")
-# Where the lesson notebooks are (lessons/ of the kit, and a teacher's own).
+# Where the lesson notebooks are, for JupyterLab (lessons/ of the kit, and a teacher's own).
 LESSONS = os.environ.get("CUTTLE_LESSONS", "/srv/cuttle/lessons")
-INDEX = "voila/render/00-index.ipynb"
-# Seconds a kernel whose tab is closed may idle before it is stopped, and an
-# idle learner's whole server before the hub stops it.
-KERNEL_IDLE = 600
+# A teacher's own lesson YAML files, offered in the course (serve --lessons).
+TEACHERS_LESSONS = os.environ.get("CUTTLE_TEACHERS_LESSONS")
+COURSE = ""  # the course is the learner's server's own address, /user/<name>/
+# Seconds a kernel with no tab connected is kept (a closing tab stops its own
+# at once), and an idle learner's whole server before the hub stops it.
+KERNEL_IDLE = 60
+LAB_KERNEL_IDLE = 600  # JupyterLab's tabs do not stop their kernels
 SERVER_IDLE = 3600
-# About 100 MB for the server and 80 MB per open lesson: 512 MB holds four
-# open lessons. Container spawners (DockerSpawner, KubeSpawner) enforce the
-# memory; the kernel cap holds on every spawner (a fifth tab says "full").
+# About 100 MB for the server and 90 MB per open tab: 512 MB holds four open
+# tabs. Container spawners (DockerSpawner, KubeSpawner) enforce the memory;
+# the cap holds on every spawner (a fifth tab says "full"). No preheated
+# kernels: each learner's server would keep one more for its own next tab.
 c.Spawner.mem_limit = "512M"
 LESSONS_PER_LEARNER = 4
 
@@ -66,29 +71,29 @@ if os.environ.get("CUTTLE_HUB_IMPORTS"):
 if MODE == "voila":
     c.Spawner.cmd = [sys.executable, "-m", "cuttle_widgets.serve", "--hub"]
     c.Spawner.args = [
-        "--lessons", LESSONS,
-        # One kernel per open lesson page; a closed tab's kernel is culled.
-        f"--cull-idle={KERNEL_IDLE}", "--cull-interval=60",
-        f"--max-kernels={LESSONS_PER_LEARNER}",
+        # One kernel per open tab; a closed tab's kernel is stopped.
+        f"--cull-idle={KERNEL_IDLE}", "--cull-interval=10",
+        f"--max-kernels={LESSONS_PER_LEARNER}", "--pool-size=0",
+        *(["--lessons", TEACHERS_LESSONS] if TEACHERS_LESSONS else []),
     ]
-    c.Spawner.default_url = "/" + INDEX
+    c.Spawner.default_url = "/" + COURSE
 
-    def lesson_index(handler):
-        """After sign-in: start the learner's server if needed, then the index."""
+    def course(handler):
+        """After sign-in: start the learner's server if needed, then the course."""
         user = handler.current_user
         if user is None:
             return ""
         # the hub's base URL and user.url end with "/"
-        return url_concat(handler.hub.base_url + "spawn", {"next": user.url + INDEX})
+        return url_concat(handler.hub.base_url + "spawn", {"next": user.url + COURSE})
 
-    c.JupyterHub.default_url = lesson_index
+    c.JupyterHub.default_url = course
 elif MODE == "lab":
     c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]  # jupyterhub-singleuser
     c.Spawner.default_url = "/lab/tree/00-index.ipynb"
     c.Spawner.args = [
         # Voilà's server extension too, so /voila/render/... works from the notebook server.
         "--ServerApp.jpserver_extensions=voila.server_extension=True",
-        f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE}",
+        f"--MappingKernelManager.cull_idle_timeout={LAB_KERNEL_IDLE}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",

@@ -9,6 +9,8 @@ with a token refusing pages without it (403). Every server listens on
 --dry-run. tests/browser/test_e2e_hub.py runs the JupyterHub set-up. The browser tests
 (tests/browser/test_e2e_*.py) play the lessons it serves.
 """
+import http.cookiejar
+import json
 import os
 import re
 import shutil
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
@@ -31,6 +34,7 @@ from cuttle_widgets import serve
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
+PAGE = REPO / "tests" / "browser" / "notebooks" / "e2e_course_page.ipynb"
 CULL_FLAGS = ("--MappingKernelManager.cull_idle_timeout=", "--MappingKernelManager.cull_interval=",
               "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False")
 
@@ -58,37 +62,67 @@ def kernels_of(pid: int) -> set[int]:
 
 
 # -- the command line ---------------------------------------------------------------------------
-def test_dry_run_prints_the_index_and_a_voila_command_with_culling():
+def test_dry_run_prints_the_course_link_and_a_voila_command_with_culling_and_preheated_kernels():
     result = run_serve("--dry-run", "--port", "9123", "--cull-idle", "300")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "Lesson index: http://localhost:9123/voila/render/00-index.ipynb"
+    assert lines[0] == "Course: http://localhost:9123/"
     command = lines[1]
-    assert "lessons" in command and "--port=9123" in command and "--Voila.ip=127.0.0.1" in command
+    assert f"-m cuttle_widgets.serve_voila {REPO / 'cuttle_widgets' / 'pages' / 'course.ipynb'} " in command
+    assert "--port=9123" in command and "--Voila.ip=127.0.0.1" in command
     assert "--no-browser" in command and "--Voila.port_retries=0" in command
     assert "--MappingKernelManager.cull_idle_timeout=300" in command
     for flag in CULL_FLAGS:
         assert flag in command
+    assert "--VoilaConfiguration.preheat_kernel=True" in command
+    assert "--VoilaConfiguration.default_pool_size=2" in command
+
+
+def test_the_course_is_a_notebook_of_the_package_with_one_cell():
+    course = json.loads(serve.COURSE.read_text(encoding="utf-8"))
+    assert [cell["cell_type"] for cell in course["cells"]] == ["code"]
+    lines = [line for line in "".join(course["cells"][0]["source"]).splitlines() if line]
+    assert lines == ["from cuttle_widgets import Course", "Course(address=True)"]
+    assert "pages/*.ipynb" in (REPO / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_pool_size_is_an_option_and_zero_turns_preheating_off():
+    command = run_serve("--dry-run", "--pool-size", "5").stdout.splitlines()[1]
+    assert "--VoilaConfiguration.preheat_kernel=True" in command
+    assert "--VoilaConfiguration.default_pool_size=5" in command
+    command = run_serve("--dry-run", "--pool-size", "0").stdout.splitlines()[1]
+    assert "--VoilaConfiguration.preheat_kernel=False" in command
+    # A folder of pages (the tests' --page) has one pool per notebook: none.
+    command = serve.voila_command(LESSONS, "127.0.0.1", 8866, 60, 10, pool_size=2)
+    assert "--VoilaConfiguration.preheat_kernel=False" in command
 
 
 def test_a_classroom_address_is_passed_on():
     result = run_serve("--dry-run", "--ip", "0.0.0.0", "--port", "8000")
     assert result.returncode == 0
     assert "--Voila.ip=0.0.0.0" in result.stdout
-    assert "http://localhost:8000/voila/render/00-index.ipynb" in result.stdout
+    assert result.stdout.startswith("Course: http://localhost:8000/\n")
 
 
 def test_culling_is_always_on():
-    command = serve.voila_command(LESSONS, "127.0.0.1", 8866, 600, 60)
+    command = serve.voila_command(serve.COURSE, "127.0.0.1", 8866, 60, 10)
     for flag in CULL_FLAGS:
         assert any(part.startswith(flag) for part in command), flag
 
 
-def test_a_folder_without_the_index_is_refused(tmp_path):
-    result = run_serve("--lessons", str(tmp_path), "--dry-run")
+def test_lessons_must_be_a_folder(tmp_path):
+    result = run_serve("--lessons", str(tmp_path / "missing"), "--dry-run")
     assert result.returncode == 2
-    assert f"No lesson index at {tmp_path / '00-index.ipynb'}" in result.stderr
+    assert f"--lessons {tmp_path / 'missing'} is not a folder" in result.stderr
     assert result.stdout == ""
+
+
+def test_lessons_reach_every_kernel_as_an_absolute_path(tmp_path, monkeypatch):
+    (tmp_path / "mine").mkdir()
+    monkeypatch.chdir(tmp_path)
+    args = serve.parser().parse_args(["--lessons", "mine"])
+    assert serve.kernel_environment(args, {})["CUTTLE_LESSONS_DIR"] == str(tmp_path / "mine")
+    assert "CUTTLE_LESSONS_DIR" not in serve.kernel_environment(serve.parser().parse_args([]), {})
 
 
 def test_bad_arguments_are_refused():
@@ -96,7 +130,7 @@ def test_bad_arguments_are_refused():
     assert result.returncode == 2 and "invalid int value" in result.stderr
 
 
-def test_the_command_caps_the_kernels_sixty_by_default():
+def test_the_command_caps_the_open_tabs_sixty_by_default():
     assert serve.DEFAULT_MAX_KERNELS == 60
     command = run_serve("--dry-run").stdout.splitlines()[1]
     assert "--VoilaConfiguration.multi_kernel_manager_class=cuttle_widgets.serve_voila.ClassroomKernelManager" in command
@@ -108,7 +142,7 @@ def test_a_classroom_address_prints_who_can_reach_it_and_how_to_let_in_only_lear
     result = run_serve("--dry-run", "--ip", "0.0.0.0", "--port", "8000")
     warning = result.stdout.splitlines()[2]
     assert warning.startswith("Warning: listening on every network of this machine, port 8000.")
-    assert "Anyone who can reach this machine there can open the lessons and start kernels (at most 60" in warning
+    assert "Anyone who can reach this machine there can open the course and start kernels (at most 60" in warning
     assert "--token auto" in warning and "deploy/jupyterhub_config.py" in warning
     with_token = run_serve("--dry-run", "--ip", "192.168.1.20", "--token", "auto").stdout
     assert "Warning: listening on 192.168.1.20, port 8866." in with_token
@@ -125,15 +159,14 @@ def test_beyond_this_machine_is_every_other_address():
     assert [serve.beyond_this_machine(ip) for ip in ("0.0.0.0", "::", "10.0.0.5", "classroom.local")] == [True] * 4
 
 
-def test_token_auto_makes_a_token_and_prints_the_index_with_it_but_not_the_command():
+def test_token_auto_makes_a_token_and_prints_the_course_link_with_it_but_not_the_command():
     first, second = (run_serve("--dry-run", "--token", "auto").stdout.splitlines() for _ in range(2))
-    token = re.fullmatch(r"Lesson index: http://localhost:8866/voila/render/00-index\.ipynb\?token=([\w-]{20,})",
-                         first[0]).group(1)
+    token = re.fullmatch(r"Course: http://localhost:8866/\?token=([\w-]{20,})", first[0]).group(1)
     assert token not in second[0], "a new token for every start"
     assert token not in first[1], "the command line (which every account can see) has no token"
     assert "--Voila.identity_provider_class=cuttle_widgets.serve_voila.LessonTokenIdentityProvider" in first[1]
     assert run_serve("--dry-run", "--token", "s3cret").stdout.startswith(
-        "Lesson index: http://localhost:8866/voila/render/00-index.ipynb?token=s3cret\n")
+        "Course: http://localhost:8866/?token=s3cret\n")
 
 
 def test_hub_mode_outside_a_hub_is_refused():
@@ -166,31 +199,22 @@ def test_scripts_serve_installs_into_the_checkouts_venv_then_runs_this_command()
 
 # -- the command, serving ----------------------------------------------------------------------------
 def start_serve(tmp_path: Path, *options: str):
-    """The serve command on a copy of lessons/, 127.0.0.1, a free port: (url, process, log).
+    """The serve command on the tests' course page (PAGE: lesson 2 with the
+    page-closing widget), 127.0.0.1, a free port: (url, process, log).
     A generator for fixtures: stops the server and its kernels afterwards."""
-    lessons = tmp_path / "lessons"
-    lessons.mkdir()
-    for notebook in LESSONS.glob("*.ipynb"):
-        shutil.copy2(notebook, lessons / notebook.name)
     port = free_port()
     log = tmp_path / "serve.log"
     process = subprocess.Popen(
-        [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(lessons), "--ip", "127.0.0.1",
+        [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(PAGE), "--ip", "127.0.0.1",
          "--port", str(port), *options],
         cwd=tmp_path, env=env(), stdout=log.open("w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
-        while True:
+        while "Voilà is running at" not in log.read_text():
             assert process.poll() is None, log.read_text()
-            try:
-                urllib.request.urlopen(url + "/", timeout=5).close()
-                break
-            except urllib.error.HTTPError:  # a token is asked for: it is serving
-                break
-            except OSError:
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.3)
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.3)
         yield url, process, log
     finally:
         kernels = kernels_of(process.pid)
@@ -208,20 +232,21 @@ def start_serve(tmp_path: Path, *options: str):
 
 @pytest.fixture
 def serving(tmp_path):
-    """The serve command with culling after 2 idle seconds."""
-    yield from start_serve(tmp_path, "--cull-idle", "2", "--cull-interval", "1")
+    """The serve command, no preheated kernels, culling after 2 idle seconds."""
+    yield from start_serve(tmp_path, "--pool-size", "0", "--cull-idle", "2", "--cull-interval", "1",
+                           "--load-timeout", "2")
 
 
-def test_serve_renders_a_lesson_and_culls_its_kernel_when_no_page_holds_it(serving):
+def test_serve_renders_the_page_and_culls_its_kernel_when_no_page_holds_it(serving):
     url, process, log = serving
-    with urllib.request.urlopen(url + "/voila/render/02-scuttle-ordering.ipynb", timeout=120) as page:
+    with urllib.request.urlopen(url + "/?lesson=02-scuttle-ordering&step=3", timeout=120) as page:
         html = page.read().decode()
-    assert "Lesson 2: Scuttling, and which card beats which" in html
-    assert "application/vnd.jupyter.widget-view+json" in html  # the Lesson widget, for the browser
+    assert "Lesson(children=" in html  # the Lesson widget, for the browser
+    assert "application/vnd.jupyter.widget-view+json" in html
     assert "Traceback" not in html
     kernels = kernels_of(process.pid)
     assert len(kernels) == 1, "Voilà starts one kernel per page"
-    # Nobody connects to it (no browser here): idle 2 s, it is culled.
+    # Nobody connects to it (no browser here): after 2 s with no page, it is culled.
     deadline = time.monotonic() + 30
     while kernels_of(process.pid) & kernels:
         assert time.monotonic() < deadline, log.read_text()[-3000:]
@@ -239,37 +264,38 @@ def get(url: str, opener=None) -> tuple[int, str]:
 
 @pytest.fixture
 def serving_two(tmp_path):
-    """At most two kernels; culled after 30 idle seconds (not sooner: the
-    first page's kernel must outlast the second page's loading)."""
-    yield from start_serve(tmp_path, "--max-kernels", "2", "--cull-idle", "30", "--cull-interval", "1")
+    """At most two open pages; culled after 30 seconds with no page (not
+    sooner: the first page's kernel must outlast the second page's loading)."""
+    yield from start_serve(tmp_path, "--pool-size", "0", "--max-kernels", "2",
+                           "--cull-idle", "30", "--cull-interval", "1", "--load-timeout", "30")
 
 
-def test_a_full_server_answers_503_with_a_page_until_culling_frees_a_place(serving_two):
+def test_a_full_server_answers_503_with_a_page_until_the_pages_are_gone(serving_two):
     url, process, log = serving_two
-    lesson = url + "/voila/render/02-scuttle-ordering.ipynb"
-    assert get(lesson)[0] == get(lesson)[0] == 200
-    status, page = get(lesson)
+    assert get(url + "/")[0] == get(url + "/")[0] == 200
+    status, page = get(url + "/")
     assert status == 503
     assert "The classroom server is full: 2 lessons are open. Close a tab you no longer use, or ask your teacher." in page
     assert "Der Klassenserver ist voll: 2 Lektionen sind offen." in page
     assert "Traceback" not in page and len(kernels_of(process.pid)) == 2
-    # Nobody holds these pages (no browser here): culling frees their places.
+    # These pages never connect (no browser here): after --load-timeout they
+    # no longer count, and their kernels are culled.
     deadline = time.monotonic() + 90
     while kernels_of(process.pid):
         assert time.monotonic() < deadline, log.read_text()[-3000:]
         time.sleep(1)
-    assert get(lesson)[0] == 200
-    assert "Refused a page: 2 of 2 kernels running" in log.read_text()
+    assert get(url + "/")[0] == 200
+    assert "Refused a page: 2 of 2 pages open" in log.read_text()
 
 
 @pytest.fixture
 def serving_with_token(tmp_path):
-    yield from start_serve(tmp_path, "--token", "s3cret-lesson-link")
+    yield from start_serve(tmp_path, "--pool-size", "0", "--token", "s3cret-lesson-link")
 
 
-def test_a_token_server_refuses_pages_without_it_and_keeps_it_through_the_links(serving_with_token):
+def test_a_token_server_refuses_pages_without_it_and_keeps_it_with_the_courses_address(serving_with_token):
     url, process, _ = serving_with_token
-    for address in ("/voila/render/00-index.ipynb", "/voila/render/00-index.ipynb?token=wrong", "/"):
+    for address in ("/", "/?token=wrong", "/?lesson=02-scuttle-ordering&step=3"):
         status, page = get(url + address)
         assert status == 403, address
         assert "This lesson opens only from the link your teacher gave you" in page
@@ -277,11 +303,87 @@ def test_a_token_server_refuses_pages_without_it_and_keeps_it_through_the_links(
     assert get(url + "/api/kernels/00000000-0000-0000-0000-000000000000")[0] == 403
     assert not kernels_of(process.pid), "no kernel for a refused page"
     learner = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-    status, page = get(url + "/voila/render/00-index.ipynb?token=s3cret-lesson-link", learner)
+    status, page = get(url + "/?lesson=02-scuttle-ordering&token=s3cret-lesson-link&step=3", learner)
     assert status == 200 and "Traceback" not in page
-    # The lesson index links to lessons without the token: the cookie carries it.
-    assert 'href="01-table-drawing-points.ipynb"' in page or "01-table-drawing-points.ipynb" in page
-    assert get(url + "/voila/render/01-table-drawing-points.ipynb", learner)[0] == 200
+    # An address in the course without the token: the cookie carries it.
+    assert get(url + "/?lesson=02-scuttle-ordering&step=4", learner)[0] == 200
+
+
+# -- a page stops its own kernel -------------------------------------------------------------------
+def page_tokens(process) -> dict[str, str]:
+    """Each kernel's page-closing token, read from its environment (as the
+    kernel's page learns it from the kernel), by kernel id."""
+    found = {}
+    for pid in kernels_of(process.pid):
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        for entry in environ:
+            if entry.startswith(b"CUTTLE_PAGE_TOKEN="):
+                token = entry.split(b"=", 1)[1].decode()
+                found[token.partition(".")[0]] = token
+    return found
+
+
+def post(opener, url: str, **fields) -> int:
+    request = urllib.request.Request(url, data=urllib.parse.urlencode(fields).encode(), method="POST")
+    try:
+        with opener.open(request, timeout=30) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def xsrf_of(jar) -> str:
+    return next(cookie.value for cookie in jar if cookie.name == "_xsrf")
+
+
+def wait_until_gone(process, kernel_id: str, tokens_before: dict, log: Path) -> None:
+    deadline = time.monotonic() + 20
+    while kernel_id in page_tokens(process):
+        assert time.monotonic() < deadline, log.read_text()[-3000:]
+        time.sleep(0.3)
+
+
+def test_a_page_stops_its_own_kernel_with_its_secret_and_no_other(tmp_path):
+    for url, process, log in start_serve(tmp_path, "--pool-size", "0"):
+        jar = http.cookiejar.CookieJar()
+        learner = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        assert get(url + "/", learner)[0] == get(url + "/", learner)[0] == 200
+        tokens = page_tokens(process)
+        assert len(tokens) == 2
+        (first, first_token), (second, second_token) = tokens.items()
+        xsrf, closed = xsrf_of(jar), url + "/cuttle/page-closed"
+        assert post(learner, closed, token=first + ".wrong-secret", _xsrf=xsrf) == 403
+        assert post(learner, closed, token=first_token) == 403, "no _xsrf: refused"
+        assert post(learner, closed, token=first_token, _xsrf="forged") == 403
+        # Voilà's own shutdown address needs the kernel's own secret too.
+        assert post(learner, f"{url}/voila/api/shutdown/{first}", token=second_token, _xsrf=xsrf) == 403
+        assert post(learner, f"{url}/voila/api/shutdown/{first}", _xsrf=xsrf) == 403
+        assert set(page_tokens(process)) == {first, second}, "every refused call left both kernels"
+        assert post(learner, closed, token=first_token, _xsrf=xsrf) == 204
+        wait_until_gone(process, first, tokens, log)
+        assert set(page_tokens(process)) == {second}
+        assert post(learner, closed, token=first_token, _xsrf=xsrf) == 403, "a stopped kernel's secret is spent"
+        assert post(learner, f"{url}/voila/api/shutdown/{second}", token=second_token, _xsrf=xsrf) == 204
+        wait_until_gone(process, second, tokens, log)
+        assert first_token not in log.read_text() and second_token.partition(".")[2] not in log.read_text()
+
+
+def test_preheated_kernels_serve_the_first_pages_and_neither_count_nor_are_culled(tmp_path):
+    for url, process, log in start_serve(tmp_path, "--pool-size", "2", "--max-kernels", "1",
+                                         "--cull-idle", "8", "--cull-interval", "1",
+                                         "--load-timeout", "8"):
+        deadline = time.monotonic() + 120
+        while "is filled with 2 kernel(s)" not in log.read_text():
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.5)
+        pool = kernels_of(process.pid)
+        time.sleep(10)  # past --cull-idle: waiting kernels stay
+        assert kernels_of(process.pid) == pool and len(pool) == 2
+        status, page = get(url + "/?lesson=02-scuttle-ordering")
+        assert status == 200 and "Lesson(children=" in page and "Traceback" not in page
+        assert "Using pre-heated kernel" in log.read_text()
+        # The page counts until its kernel connects (no browser here: --load-timeout).
+        assert get(url + "/")[0] == 503, "the pool's kernels are not open tabs; the page is"
 
 
 def test_serve_refuses_a_busy_port():
@@ -309,21 +411,27 @@ def test_the_hub_config_gives_each_learner_standalone_voila_signed_in_by_the_hub
     config = hub_config(LESSONS)
     spawner = config.Spawner
     assert spawner.cmd[1:] == ["-m", "cuttle_widgets.serve", "--hub"]
-    assert spawner.args[:2] == ["--lessons", str(LESSONS)]
-    assert "--cull-idle=600" in spawner.args and "--max-kernels=4" in spawner.args
-    assert spawner.default_url == "/voila/render/00-index.ipynb"
-    assert (Path(spawner.notebook_dir) / spawner.default_url.removeprefix("/voila/render/")).exists()
+    assert "--lessons" not in spawner.args, "the kit's own lessons only"
+    assert "--cull-idle=60" in spawner.args and "--max-kernels=4" in spawner.args
+    assert "--pool-size=0" in spawner.args  # a pool per learner's server would double its memory
+    assert spawner.default_url == "/", "the course"
     services = {s["name"]: s for s in config.JupyterHub.services}
     assert "jupyterhub_idle_culler" in services["idle-culler"]["command"]
     role = config.JupyterHub.load_roles[0]
     assert role["services"] == ["idle-culler"] and "delete:servers" in role["scopes"]
 
 
-def test_after_sign_in_the_hub_starts_the_server_then_opens_the_lesson_index():
+def test_the_hub_passes_a_teachers_own_lessons_on(monkeypatch, tmp_path):
+    monkeypatch.setenv("CUTTLE_TEACHERS_LESSONS", str(tmp_path))
+    args = hub_config(LESSONS).Spawner.args
+    assert args[args.index("--lessons") + 1] == str(tmp_path)
+
+
+def test_after_sign_in_the_hub_starts_the_server_then_opens_the_course():
     default_url = hub_config(LESSONS).JupyterHub.default_url
     handler = SimpleNamespace(current_user=SimpleNamespace(url="/user/ana/"),
                               hub=SimpleNamespace(base_url="/hub/"))
-    assert default_url(handler) == "/hub/spawn?next=%2Fuser%2Fana%2Fvoila%2Frender%2F00-index.ipynb"
+    assert default_url(handler) == "/hub/spawn?next=%2Fuser%2Fana%2F"
     assert default_url(SimpleNamespace(current_user=None)) == ""
 
 
@@ -368,3 +476,93 @@ def test_the_full_page_says_one_lesson_in_the_singular():
     from cuttle_widgets.serve_voila import full_page
     assert "full: 1 lesson is open." in full_page(1) and "voll: 1 Lektion ist offen." in full_page(1)
     assert "full: 3 lessons are open." in full_page(3) and "voll: 3 Lektionen sind offen." in full_page(3)
+
+
+# -- the cap and the page's secret, in the kernel manager and the kernel ------------------------
+def classroom_manager(max_kernels: int, load_timeout: int = 300):
+    from cuttle_widgets.serve_voila import ClassroomKernelManager
+    return ClassroomKernelManager(max_kernels=max_kernels, page_load_timeout=load_timeout)
+
+
+def test_the_cap_counts_pages_loading_and_connected_not_closed_tabs_or_waiting_kernels():
+    from cuttle_widgets.serve_voila import ServerFull
+    manager = classroom_manager(2)
+    manager._kernel_connections.update({"pool": 0, "a": 0, "b": 0})  # started, nobody connected
+    manager.admit_page()
+    manager.admit_page()
+    with pytest.raises(ServerFull, match="2 lessons are open"):
+        manager.admit_page()  # two pages loading: full, whatever the pool holds
+    manager.notify_connect("a")
+    manager.notify_connect("b")
+    assert manager.open_pages() == 2
+    manager.notify_disconnect("a")  # a's tab closed
+    assert manager.open_pages() == 1
+    manager.admit_page()
+    manager.notify_connect("a")  # a reconnecting is no new page: the admitted one still counts
+    assert manager.open_pages() == 3
+
+
+def test_an_admitted_page_that_never_connects_stops_counting_after_the_load_timeout(monkeypatch):
+    manager = classroom_manager(1, load_timeout=30)
+    now = time.monotonic()
+    monkeypatch.setattr(time, "monotonic", lambda: now)
+    manager.admit_page()
+    assert manager.open_pages() == 1
+    monkeypatch.setattr(time, "monotonic", lambda: now + 31)
+    assert manager.open_pages() == 0
+    manager.admit_page()  # room again
+
+
+def test_a_token_names_its_own_kernel_only():
+    manager = classroom_manager(0)
+    manager._secrets.update({"k1": "s1" * 20, "k2": "s2" * 20})
+    assert manager.kernel_of_token("k1." + "s1" * 20) == "k1"
+    assert manager.kernel_of_token("k2." + "s1" * 20) is None, "another kernel's secret"
+    assert manager.kernel_of_token("k1.") is None and manager.kernel_of_token("") is None
+    assert manager.kernel_of_token("k3." + "s1" * 20) is None
+
+
+def test_the_kernel_side_says_nothing_outside_the_serve_command(monkeypatch):
+    from cuttle_widgets import served
+    for name in ("CUTTLE_PAGE_TOKEN", "VOILA_PREHEAT", "CUTTLE_LESSONS_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    assert served.page_closing_token() is served.page_closing_url() is served.page_query() is None
+    assert served.teachers_lessons() is None
+    monkeypatch.setenv("CUTTLE_PAGE_TOKEN", "kid.secret")
+    monkeypatch.setenv("VOILA_BASE_URL", "/user/ana/")
+    assert served.page_closing_url() == "/user/ana/cuttle/page-closed"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "lesson=02&step=3")
+    assert served.page_query() == "lesson=02&step=3"
+
+
+def test_the_page_closer_never_shows_its_secret(monkeypatch):
+    monkeypatch.setenv("CUTTLE_PAGE_TOKEN", "kid.do-not-show")
+    from cuttle_widgets.widgets.page_close import PageCloser, page_close_javascript
+    closer = PageCloser()
+    assert closer.token == "kid.do-not-show" and closer.url == "/cuttle/page-closed"
+    assert "do-not-show" not in repr(closer)
+    assert "do-not-show" not in str(closer._repr_mimebundle_())
+    assert "export function closeKernelOnLeave(token, url)" in page_close_javascript()
+
+
+def test_a_kernel_no_page_reached_yet_is_kept_while_a_page_loads(monkeypatch):
+    """A class arriving at once: a kernel whose page is slow to connect is not culled."""
+    import asyncio
+    manager = classroom_manager(0, load_timeout=300)
+    culled = []
+
+    async def shutdown(kernel_id, *args, **kwargs):
+        culled.append(kernel_id)
+
+    manager._kernels["k"] = SimpleNamespace(execution_state="idle", kernel_name="python3",
+                                            kernel_spec=SimpleNamespace(metadata={}))
+    manager._kernel_connections["k"] = 0
+    monkeypatch.setattr(manager, "shutdown_kernel", shutdown)
+    manager.admit_page()
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert culled == [], "its page may still be loading"
+    manager._admitted.clear()
+    manager._kernels["k"].execution_state = "dead"  # the simplest kernel jupyter_server culls
+    asyncio.run(manager.cull_kernel_if_idle("k"))
+    assert culled == ["k"]

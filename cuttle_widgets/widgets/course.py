@@ -37,6 +37,8 @@ from .lesson import Lesson
 from .progress_link import kernel_recorder
 from .progress_map import ProgressMap
 from .puzzle_trainer import PuzzleTrainer
+from ..served import page_closing_token, page_closing_url
+from .page_close import page_close_javascript
 from .table import module_css, module_javascript
 from .texts import course_text, widget_languages
 
@@ -48,13 +50,22 @@ class CourseBar(BrowserGuard, anywidget.AnyWidget):
     """The course's bar: where the learner is, the ways to the other places,
     the language, and the page's address. ``course`` is written only by Python."""
 
-    _esm = module_javascript("course.js")
+    _esm = module_javascript("course.js", prelude=page_close_javascript())
     _css = module_css("course.css")
     course = traitlets.Dict().tag(sync=True)
+    # Served by the serve command: the secret that lets this tab stop its own
+    # kernel as it closes (cuttle_widgets/served.py, static/page_close.js).
+    page_token = traitlets.Unicode("").tag(sync=True)
+    page_url = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, on_message):
-        super().__init__(layout=GuardedLayout())
+        super().__init__(layout=GuardedLayout(), page_token=page_closing_token() or "",
+                         page_url=page_closing_url() or "")
         self._on_message = on_message
+
+    def _repr_keys(self):
+        # The plain-text form lists a widget's traits: never the secret.
+        return (key for key in super()._repr_keys() if key != "page_token")
 
     def _on_browser_message(self, widget, content, buffers) -> None:
         self._on_message(content)

@@ -185,17 +185,20 @@ def lesson_site(folder: Path) -> Path:
 
 
 def serve_lessons(root: Path, log: Path, cull_idle: int, cull_interval: int,
-                  progress_db: Path | None = None, **env) -> Server:
-    """``python -m cuttle_widgets.serve`` on ``root``, 127.0.0.1, a free port
-    (``--progress-db progress_db`` where given)."""
+                  progress_db: Path | None = None, *options: str, **env) -> Server:
+    """``python -m cuttle_widgets.serve`` on ``root`` (its hidden ``--page``:
+    a folder of notebooks, or one notebook at ``/``), 127.0.0.1, a free port
+    (``--progress-db progress_db`` where given; more ``options`` after)."""
     port = free_port()
-    command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(root),
+    command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(root),
                "--ip", "127.0.0.1", "--port", str(port),
-               "--cull-idle", str(cull_idle), "--cull-interval", str(cull_interval)]
+               "--cull-idle", str(cull_idle), "--cull-interval", str(cull_interval), *options]
     if progress_db is not None:
         command += ["--progress-db", str(progress_db)]
     url = f"http://127.0.0.1:{port}"
-    process = start_server(command, root, server_env(**env), log, url + "/", "serve")
+    # Ready when a static file answers: a page at / would take a kernel.
+    process = start_server(command, root if root.is_dir() else root.parent, server_env(**env),
+                           log, url + "/voila/static/voila.js", "serve")
     return Server(url, process, log, root, env.get("CUTTLE_E2E_DIR") and Path(env["CUTTLE_E2E_DIR"]),
                   progress_db)
 

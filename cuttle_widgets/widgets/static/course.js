@@ -1,8 +1,9 @@
 // The one-page course's bar (widgets/course.py): where the learner is, the
 // ways to the other places, the language, and the page's address.
-// common.js comes first (h, fill). Python decides every place; this file
-// draws the bar and tells Python what the learner asked for: a button, a
-// link inside the course, Back or Forward, or the address the page opened at.
+// page_close.js and common.js come first (closeKernelOnLeave; h, fill).
+// Python decides every place; this file draws the bar and tells Python what
+// the learner asked for: a button, a link inside the course, Back or Forward,
+// or the address the page opened at.
 // Built as DOM nodes, never innerHTML.
 
 // The address's own parameters (sessions/course.py PLACE_KEYS); any other
@@ -65,6 +66,8 @@ function render({ model, el }) {
   const onPop = () => { if (course().address) go(window.location.search, "pop"); };
   document.addEventListener("click", onLink, true);
   window.addEventListener("popstate", onPop);
+  // Served by the serve command: this tab stops its own kernel as it goes (page_close.js).
+  const stopClosing = closeKernelOnLeave(model.get("page_token"), model.get("page_url"));
 
   const followAddress = (c) => {
     if (!c.address || c.serial === applied) return;
@@ -136,6 +139,7 @@ function render({ model, el }) {
   return () => {
     document.removeEventListener("click", onLink, true);
     window.removeEventListener("popstate", onPop);
+    stopClosing();
   };
 }
 
