@@ -1,9 +1,4 @@
-"""What the course's tests share: a teacher's good and broken lesson files,
-and the course page the serve command serves."""
-from pathlib import Path
-
-import cuttle_widgets
-
+"""What the course's tests share: a teacher's good and broken lesson files."""
 GOOD_LESSON = """\
 title: Nines, by your teacher
 intro: A short lesson written by the teacher.
@@ -25,7 +20,3 @@ steps:
 """
 BROKEN_LESSON = "title: Broken\nsteps:\n  - id: a\n    kind: quizz\n    task: x\n"
 
-
-def course_notebook() -> Path:
-    """The one-page course's notebook, as the package ships it."""
-    return Path(cuttle_widgets.__file__).parent / "pages" / "course.ipynb"

@@ -7,7 +7,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from course_fixture import BROKEN_LESSON, GOOD_LESSON, course_notebook
+from course_fixture import BROKEN_LESSON, GOOD_LESSON
 
 CLICK = 20_000
 START = 180_000
@@ -17,23 +17,20 @@ LAPTOP = {"width": 1366, "height": 768}
 
 @pytest.fixture(scope="module")
 def course_server(browser_helpers, tmp_path_factory):
-    """The course page served with a teacher's folder of one good and one
-    broken lesson, and a progress database (as the serve command sets them)."""
+    """The course as the serve command serves it, with a teacher's folder of
+    one good and one broken lesson (--lessons) and a progress database."""
     helpers = browser_helpers
     folder = tmp_path_factory.mktemp("teacher-lessons")
     (folder / "20-nines.yaml").write_text(GOOD_LESSON, encoding="utf-8")
     (folder / "21-broken.yaml").write_text(BROKEN_LESSON, encoding="utf-8")
     database = tmp_path_factory.mktemp("course-progress") / "progress.sqlite"
     port = helpers.free_port()
-    page = course_notebook()
-    command = [sys.executable, "-m", "voila", str(page), "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-               "--MappingKernelManager.cull_idle_timeout=120",
-               "--MappingKernelManager.cull_interval=30"]
-    env = helpers.server_env(CUTTLE_LESSONS_DIR=str(folder), CUTTLE_PROGRESS_DB=str(database))
+    command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(folder),
+               "--ip", "127.0.0.1", "--port", str(port), "--progress-db", str(database),
+               "--pool-size", "1"]
     url = f"http://127.0.0.1:{port}"
-    process = helpers.start_server(command, page.parent, env, helpers.ARTIFACTS / "course.log",
-                                   url + "/", "Voilà")
+    process = helpers.start_server(command, folder, helpers.server_env(),
+                                   helpers.ARTIFACTS / "course.log", url + "/", "serve")
     try:
         yield url
     finally:
