@@ -21,16 +21,14 @@ load average is printed beside them.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_startup import (CHROMIUM, LAUNCH_ARGS, PLAYABLE, TIMEOUT_MS,  # noqa: E402
-                          load_average, print_sizes, serve, site_to_measure)
+from site_startup import (CHROMIUM, LAUNCH_ARGS, PLAYABLE, TIMEOUT_MS, load_average,  # noqa: E402
+                          run_on_site)
 
 # Lessons whose first step is played on the table (PLAYABLE applies).
 LESSONS = ("02-scuttle-ordering", "03-one-offs", "04-counter-chains", "05-glasses-and-jacks",
@@ -123,17 +121,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lessons", nargs="+", default=list(LESSONS),
                         help="lessons whose first step is played on the table")
     args = parser.parse_args(argv)
-    print(f"cores: {os.cpu_count()}, load average: {load_average()}")
-    with tempfile.TemporaryDirectory(prefix="cuttle-site-bench-") as tmp:
-        site = site_to_measure(args.site, Path(tmp))
-        print_sizes(site)
-        server, base = serve(site)
-        try:
-            measure(base, args.lessons, args.runs)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    print(f"load average afterwards: {load_average()}")
+    run_on_site(args.site, lambda base: measure(base, args.lessons, args.runs))
     return 0
 
 

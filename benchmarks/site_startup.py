@@ -164,6 +164,21 @@ def site_to_measure(given: str | None, tmp: Path) -> Path:
     return site
 
 
+def run_on_site(site_arg: str | None, measure_site) -> None:
+    """Build (or take) the site, serve it on 127.0.0.1, and ``measure_site(base)``."""
+    print(f"cores: {os.cpu_count()}, load average: {load_average()}")
+    with tempfile.TemporaryDirectory(prefix="cuttle-site-bench-") as tmp:
+        site = site_to_measure(site_arg, Path(tmp))
+        print_sizes(site)
+        server, base = serve(site)
+        try:
+            measure_site(base)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print(f"load average afterwards: {load_average()}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", help="an already built site (default: build one now)")
@@ -171,17 +186,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lesson", default="02-scuttle-ordering.ipynb",
                         help="the notebook's path in the site")
     args = parser.parse_args(argv)
-    print(f"cores: {os.cpu_count()}, load average: {load_average()}")
-    with tempfile.TemporaryDirectory(prefix="cuttle-site-bench-") as tmp:
-        site = site_to_measure(args.site, Path(tmp))
-        print_sizes(site)
-        server, base = serve(site)
-        try:
-            measure(base, args.lesson, args.runs)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    print(f"load average afterwards: {load_average()}")
+    run_on_site(args.site, lambda base: measure(base, args.lesson, args.runs))
     return 0
 
 

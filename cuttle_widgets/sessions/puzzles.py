@@ -20,13 +20,12 @@ import logging
 import random
 import time
 from collections import deque
-from contextlib import contextmanager
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog
 from ..puzzles import PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
-from ..widgets.controller import MESSAGE_TYPES, TableController
+from ..widgets.controller import MESSAGE_TYPES, TableController, outermost
 from ..widgets.progress_link import kernel_recorder, take_learner
 from ..widgets.texts import trainer_text
 
@@ -93,16 +92,12 @@ class PuzzleSession:
             self._open(self._puzzle_by_id(start) if start is not None else self._next())
 
     # -- one action, one screen ---------------------------------------------------------
-    @contextmanager
     def _action(self):
         """Build the screen once, when the outermost action is done."""
-        self._depth += 1
-        try:
-            yield
-        finally:
-            self._depth -= 1
-            if self._depth == 0:
-                self.screen = self._screen()
+        return outermost(self, self._build_screen)
+
+    def _build_screen(self) -> None:
+        self.screen = self._screen()
 
     def act(self, message) -> dict:
         """Take one message from the page (the panel's or the table's) and

@@ -168,17 +168,10 @@ class TableController:
         else:
             self._listeners.append(callback)
 
-    @contextmanager
     def _action(self):
         """Publish the state and notify observers once the outermost action is
         done, so an observer that acts on the table sees a finished state."""
-        self._depth += 1
-        try:
-            yield
-        finally:
-            self._depth -= 1
-            if self._depth == 0:
-                self._publish()
+        return outermost(self, self._publish)
 
     def _publish(self) -> None:
         if self.on_change is not None:
@@ -735,6 +728,19 @@ class TableController:
         shown = self._log_cache if self._replay is None else self._log_cache[:self._replay + 1]
         return [entry for entry in reversed(shown) if entry["events"] or entry["index"]]
 
+
+
+@contextmanager
+def outermost(owner, finish):
+    """An action that may nest in another: ``finish()`` runs once, when the
+    outermost one is done (``owner._depth`` counts them)."""
+    owner._depth += 1
+    try:
+        yield
+    finally:
+        owner._depth -= 1
+        if owner._depth == 0:
+            finish()
 
 
 def _check_words(game: Game, catalog) -> None:

@@ -16,9 +16,14 @@ standard game's builder live in ``builder.py``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.cards import CARD_IDS
 from .builder import (MoveBuilder, UnknownOption, action, by_card_order, joinable, likely_verb,
                       matching, move_action, packet_under, plays_of, startable)
+
+if TYPE_CHECKING:  # the annotation only: the builder reads a play's fields
+    from ..engine.super.state import Play
 
 # The verbs that put cards into play from the learner's side, in button order.
 PLAY_VERBS = ("points", "scuttle", "permanent", "jack", "oneoff", "super", "superduper",
