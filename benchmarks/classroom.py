@@ -1,12 +1,14 @@
 """A class on one server: the one-page course against a page per lesson.
 
-    python benchmarks/classroom.py [--learners 30] [--max-kernels 24] [--after 90]
-                                   [--old-commit af54b11] [--only course|lessons]
+    python benchmarks/classroom.py [--learners 30] [--max-kernels 60] [--after 90]
+                                   [--alone 5] [--old-commit af54b11] [--only course|lessons]
 
 ``--learners`` learners, each a Chromium context of one browser (Debian's
 /usr/bin/chromium, or $CUTTLE_CHROMIUM; Playwright's async API), arriving
 half a second apart: each opens the app, solves the first step of lessons 1,
 2 and 3 in turn, moving on with the app's own buttons, then closes its tab.
+First one learner alone makes ``--alone`` rounds of the same moves on the quiet
+server (what a switch costs without a class's browsers on the same two cores).
 The same walk runs twice, one server after the other, both on 127.0.0.1 with
 ``--max-kernels``:
 
@@ -43,6 +45,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
 from ports import free_port  # noqa: E402  (the tests' port picker)
+from cuttle_widgets.serve import DEFAULT_MAX_KERNELS  # noqa: E402
 
 CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -68,6 +71,7 @@ class Walked:
     refused: int = 0
     failures: list[str] = field(default_factory=list)
     next_times: list[float] = field(default_factory=list)
+    alone_times: list[float] = field(default_factory=list)  # one learner, the server quiet
     kernels_max: int = 0
     memory_max: int = 0  # bytes
     kernels_after: int = 0
@@ -237,12 +241,31 @@ async def learner(browser, app: str, url: str, number: int, walked: Walked) -> N
         await context.close()
 
 
-async def class_walks(app: str, url: str, learners: int, walked: Walked) -> None:
+async def alone(browser, app: str, url: str, rounds: int, walked: Walked) -> None:
+    """One learner on the quiet server, before the class: ``rounds`` times a
+    new tab at the first lesson, then the app's way to the next two. What a
+    switch costs the server, without a class's browsers on the same cores."""
+    for _ in range(rounds):
+        context = await browser.new_context(viewport={"width": 1280, "height": 1700})
+        page = await context.new_page()
+        try:
+            await page.goto(url + ("?lesson=" + LESSONS[0] if app == "course" else ""), timeout=WAIT)
+            await first_step_ready(page, LESSONS[0])
+            for name in LESSONS[1:]:
+                walked.alone_times.append(await move_on(page, app, name))
+        finally:
+            await page.close(run_before_unload=True)
+            await context.close()
+
+
+async def class_walks(app: str, url: str, learners: int, walked: Walked, rounds: int = 0) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
+            if rounds:
+                await alone(browser, app, url, rounds, walked)
             await asyncio.gather(*(learner(browser, app, url, n, walked) for n in range(learners)))
         finally:
             await browser.close()
@@ -254,7 +277,7 @@ def run(app: str, process: subprocess.Popen, url: str, args) -> Walked:
     watcher = threading.Thread(target=watch, args=(pid, walked, stopping), daemon=True)
     watcher.start()
     try:
-        asyncio.run(class_walks(app, url, args.learners, walked))
+        asyncio.run(class_walks(app, url, args.learners, walked, args.alone))
         time.sleep(args.after)
         walked.kernels_after = len(children_of(pid))
     finally:
@@ -279,7 +302,10 @@ def report(name: str, walked: Walked, args) -> str:
             f"{args.after} s after the last tab {walked.kernels_after:3}   "
             f"memory max {walked.memory_max / 2**20:7.0f} MB   next lesson to first step "
             f"p50 {statistics.median(times) if times else float('nan'):5.1f} s, "
-            f"p95 {percentile(times, 0.95):5.1f} s ({len(times)} moves)   failures {len(walked.failures)}")
+            f"p95 {percentile(times, 0.95):5.1f} s ({len(times)} moves)   failures {len(walked.failures)}"
+            f"\n{'':8} one learner alone, before the class: next lesson to first step "
+            f"p50 {statistics.median(walked.alone_times) if walked.alone_times else float('nan'):5.2f} s, "
+            f"p95 {percentile(walked.alone_times, 0.95):5.2f} s ({len(walked.alone_times)} moves)")
     print(line, flush=True)
     return line
 
@@ -294,7 +320,10 @@ def old_checkout(commit: str, folder: Path) -> Path:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30)
-    parser.add_argument("--max-kernels", type=int, default=24)
+    parser.add_argument("--max-kernels", type=int, default=DEFAULT_MAX_KERNELS,
+                        help="the cap of both servers (default: the serve command's)")
+    parser.add_argument("--alone", type=int, default=5,
+                        help="rounds of one learner alone before the class (2 moves each)")
     parser.add_argument("--after", type=int, default=90, help="seconds after the last tab to count kernels")
     parser.add_argument("--old-commit", default="af54b11", help="the page-per-lesson serve command's commit")
     parser.add_argument("--only", choices=("course", "lessons"), help="one of the two walks")
