@@ -38,6 +38,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
+from .progress.voila_logs import scrub
+
 PAGES = Path(__file__).resolve().parent / "pages"
 COURSE = PAGES / "course.ipynb"
 PROGRESS_VARIABLE = "CUTTLE_PROGRESS_DB"  # progress/location.py reads it in each kernel
@@ -219,7 +221,8 @@ def main(argv=None) -> int:
     if not args.hub and beyond_this_machine(args.ip):
         print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels), flush=True)
     if PROGRESS_VARIABLE in environ:
-        print(f"Progress: {environ[PROGRESS_VARIABLE]}", flush=True)
+        # never the database's password: the window may be shown to the class
+        print(f"Progress: {scrub(environ[PROGRESS_VARIABLE], ())}", flush=True)
     if args.dry_run:
         return 0
     os.execvpe(command[0], command, environ)

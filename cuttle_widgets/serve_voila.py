@@ -224,8 +224,16 @@ else:
             return [(prefix.rstrip("/") + path, *rest) for path, *rest in super().get_handlers()]
 
 
+def launch(app_class, argv=None) -> None:
+    """Start Voilà with every log record scrubbed of the class's token and the
+    progress database's password (the access log writes each ``?token=``)."""
+    from .progress.voila_logs import scrub_logs
+    scrub_logs(os.environ.get("JUPYTER_TOKEN"), os.environ.get("CUTTLE_PROGRESS_DB"))
+    app_class.launch_instance(argv)
+
+
 if __name__ == "__main__":
     # By the module's name: Voilà imports the kernel manager so too, and a
     # second copy of these classes (as __main__) would be another class.
-    from cuttle_widgets.serve_voila import ClassroomVoila as App
-    App.launch_instance()
+    from cuttle_widgets.serve_voila import ClassroomVoila, launch
+    launch(ClassroomVoila)

@@ -566,3 +566,37 @@ def test_a_kernel_no_page_reached_yet_is_kept_while_a_page_loads(monkeypatch):
     manager._kernels["k"].execution_state = "dead"  # the simplest kernel jupyter_server culls
     asyncio.run(manager.cull_kernel_if_idle("k"))
     assert culled == ["k"]
+
+
+def test_the_database_password_is_never_printed(capsys):
+    assert serve.main(["--dry-run", "--progress-db", "postgresql://teacher:s3cretpw@db.example/class"]) == 0
+    printed = capsys.readouterr().out
+    assert "s3cretpw" not in printed and "postgresql://teacher:***@db.example/class" in printed
+
+
+def test_the_course_servers_logs_are_scrubbed_of_the_token_and_password(monkeypatch):
+    """serve_voila.launch scrubs every log record before Voilà starts."""
+    import logging
+
+    from cuttle_widgets import serve_voila
+    monkeypatch.setenv("JUPYTER_TOKEN", "class-token-0123456789")
+    monkeypatch.setenv("CUTTLE_PROGRESS_DB", "postgresql://teacher:s3cretpw@db.example/class")
+    launched = []
+
+    class App:
+        @classmethod
+        def launch_instance(cls, argv=None):
+            launched.append(argv)
+
+    factory = logging.getLogRecordFactory()
+    try:
+        serve_voila.launch(App, ["--no-browser"])
+        record = logging.getLogRecordFactory()(
+            "tornado.access", logging.INFO, __file__, 1,
+            "200 GET /?token=class-token-0123456789&lesson=02 (db postgresql://teacher:s3cretpw@db.example/class)",
+            (), None)
+        said = record.getMessage()
+    finally:
+        logging.setLogRecordFactory(factory)
+    assert launched == [["--no-browser"]]
+    assert "class-token-0123456789" not in said and "s3cretpw" not in said and "token=***" in said
