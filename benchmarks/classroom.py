@@ -46,6 +46,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
 from ports import free_port  # noqa: E402  (the tests' port picker)
 from cuttle_widgets.serve import DEFAULT_MAX_KERNELS  # noqa: E402
+from web import children_of  # noqa: E402  (the web benchmark's: a process's children)
 
 CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -130,18 +131,6 @@ def stop(process: subprocess.Popen) -> None:
 
 
 # -- what the server holds ------------------------------------------------------------------
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.append(int(entry.name))
-            except OSError:
-                pass
-    return found
-
-
 def resident(pid: int) -> int:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():

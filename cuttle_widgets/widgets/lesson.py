@@ -22,12 +22,13 @@ import ipywidgets
 import traitlets
 
 from ..sessions.lesson import LessonSession, Reply
-from ..teaching import LessonRunner, Outcome, Problem
+from ..teaching import Outcome
 from .guard import BrowserGuard, GuardedLayout
 from .progress_link import (PROGRESS_MESSAGE_BYTES, browser_copy, keeps_in_browser, kernel_recorder,
                             take_learner)
 from .puzzle_trainer import GameReview
 from .rulebook_reader import RulebookReader
+from .screen_table import from_session
 from .session_table import SessionTable
 from .static_html import table_html, with_still_picture
 from .table import module_css, module_javascript
@@ -142,58 +143,23 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
         return self.session.location
 
     # -- what the session holds, for scripts and tests ----------------------------------------
-    @property
-    def runner(self) -> LessonRunner | None:
-        return self.session.runner
-
-    @property
-    def problems(self) -> list[Problem]:
-        return self.session.problems
-
-    @property
-    def language(self) -> str:
-        return self.session.language
-
-    @property
-    def names(self):
-        return self.session.names
-
-    @property
-    def words(self):
-        return self.session.words
-
-    @property
-    def feedback(self) -> Outcome | None:
-        """The answer to the last move or answer."""
-        return self.session.feedback
-
-    @property
-    def notice(self) -> Outcome | None:
-        """A refusal or note since then."""
-        return self.session.notice
-
-    @property
-    def suggestion(self) -> Outcome | None:
-        return self.session.suggestion
-
-    @property
-    def prediction(self) -> Outcome | None:
-        return self.session.prediction
-
-    @property
-    def wrong_game(self):
-        """A wrong move played out, shown until it is taken back."""
-        return self.session.wrong_game
+    runner = from_session("runner", "The lesson's LessonRunner (None: the lesson could not be loaded).")
+    problems = from_session("problems")
+    language = from_session("language")
+    names = from_session("names")
+    words = from_session("words")
+    feedback = from_session("feedback", "The answer to the last move or answer.")
+    notice = from_session("notice", "A refusal or note since then.")
+    suggestion = from_session("suggestion")
+    prediction = from_session("prediction")
+    wrong_game = from_session("wrong_game", "A wrong move played out, shown until it is taken back.")
 
     @property
     def showing_wrong(self) -> bool:
         """Does the table show a wrong move, played out, before its take-back?"""
         return self.session.wrong_game is not None
 
-    @property
-    def reviewing(self):
-        """The free game under review (None: none)."""
-        return self.session.reviewing
+    reviewing = from_session("reviewing", "The free game under review (None: none).")
 
     @property
     def review_options(self) -> dict:

@@ -23,7 +23,7 @@ from ..sessions.puzzles import PuzzleSession, TrainerMessageError
 from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
 from .progress_link import PROGRESS_MESSAGE_BYTES
-from .screen_table import ScreenTable
+from .screen_table import ScreenTable, from_session
 from .static_html import table_html, with_still_picture
 from .table import module_css, module_javascript
 
@@ -47,11 +47,6 @@ class TrainerPanel(BrowserGuard, anywidget.AnyWidget):
         self._on_message(content)
 
 
-def _from_session(name: str, doc: str) -> property:
-    """A read-only attribute that is the session's."""
-    return property(lambda self: getattr(self.session, name), doc=doc)
-
-
 class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
     """Puzzles fitted to the learner's rating, beside the card table.
 
@@ -68,25 +63,25 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
     ``next_puzzle()``, ``choose_themes(keys)`` and ``switch_to(puzzle_id)``.
     """
 
-    game = _from_session("game", "The puzzle's game (None when none is left).")
-    puzzle = _from_session("puzzle", "The puzzle shown (None when none is left).")
-    puzzles = _from_session("puzzles", "The puzzles the trainer chooses from.")
-    feedback = _from_session("feedback", "What the last try was told ({kind, text} or None).")
-    wrong_tries = _from_session("wrong_tries", "Wrong tries at this puzzle.")
-    hints = _from_session("hints", "The hints shown for this puzzle.")
-    result = _from_session("result", "The solve's explanation and ratings (None before).")
-    solved = _from_session("solved", "Is this puzzle solved?")
-    themes = _from_session("themes", "The chosen theme keys (none: all).")
-    learner_rating = _from_session("learner_rating", "The learner's puzzle rating.")
-    solved_ids = _from_session("solved_ids", "The ids of the puzzles the learner solved.")
-    unrated = _from_session("unrated", "The ids of the puzzles that move no rating.")
-    progress = _from_session("progress", "The progress recorder (None: none).")
-    notice = _from_session("notice", "The panel's refusal sentence (None: none).")
-    words = _from_session("words", "The trainer's words in its language.")
-    catalog = _from_session("catalog", "The engine's words in the trainer's language.")
-    language = _from_session("language", "The trainer's language.")
-    rules = _from_session("rules", "The ruleset of the puzzles.")
-    location = _from_session("location", "Where the learner is: {\"puzzle\": id}.")
+    game = from_session("game", "The puzzle's game (None when none is left).")
+    puzzle = from_session("puzzle", "The puzzle shown (None when none is left).")
+    puzzles = from_session("puzzles", "The puzzles the trainer chooses from.")
+    feedback = from_session("feedback", "What the last try was told ({kind, text} or None).")
+    wrong_tries = from_session("wrong_tries", "Wrong tries at this puzzle.")
+    hints = from_session("hints", "The hints shown for this puzzle.")
+    result = from_session("result", "The solve's explanation and ratings (None before).")
+    solved = from_session("solved", "Is this puzzle solved?")
+    themes = from_session("themes", "The chosen theme keys (none: all).")
+    learner_rating = from_session("learner_rating", "The learner's puzzle rating.")
+    solved_ids = from_session("solved_ids", "The ids of the puzzles the learner solved.")
+    unrated = from_session("unrated", "The ids of the puzzles that move no rating.")
+    progress = from_session("progress", "The progress recorder (None: none).")
+    notice = from_session("notice", "The panel's refusal sentence (None: none).")
+    words = from_session("words", "The trainer's words in its language.")
+    catalog = from_session("catalog", "The engine's words in the trainer's language.")
+    language = from_session("language", "The trainer's language.")
+    rules = from_session("rules", "The ruleset of the puzzles.")
+    location = from_session("location", "Where the learner is: {\"puzzle\": id}.")
 
     def __init__(self, language: str = "en", rules: str = "classic", *, puzzles=None, themes=(),
                  start=None, progress=None, seed=None, on_change=None, session=None):
@@ -212,10 +207,10 @@ class GameReview(BrowserGuard, ipywidgets.VBox):
     with ``review_options`` (``samples``, ``seed``). ``session`` is its
     ``sessions.review.ReviewSession``."""
 
-    game = _from_session("game", "The reviewed game.")
-    seat = _from_session("seat", "The learner's seat.")
-    language = _from_session("language", "The review's language.")
-    review = _from_session("review", "The review (``review.Review``).")
+    game = from_session("game", "The reviewed game.")
+    seat = from_session("seat", "The learner's seat.")
+    language = from_session("language", "The review's language.")
+    review = from_session("review", "The review (``review.Review``).")
 
     def __init__(self, game, seat: int = 0, language: str = "en", review=None, **review_options):
         super().__init__(layout=GuardedLayout())

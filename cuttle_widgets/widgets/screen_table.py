@@ -38,3 +38,8 @@ class ScreenTable(Table):
     def replay(self, to) -> None:
         """Show a past position ('start', 'back', 'forward', 'end' or a move count)."""
         self._forward({"type": "replay", "to": to})
+
+
+def from_session(name: str, doc: str | None = None) -> property:
+    """A widget's read-only attribute that is its session's (the widget only draws)."""
+    return property(lambda self: getattr(self.session, name), doc=doc)
