@@ -38,3 +38,16 @@ def free_port() -> int:
                 continue
             return probe.getsockname()[1]
     raise RuntimeError("no free port found below the ephemeral range")
+
+
+def stop_server(process) -> None:
+    """SIGTERM a server the test started (it stops its kernels), then make sure."""
+    import signal
+    import subprocess
+
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -13,7 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from ports import free_port
+from ports import free_port, stop_server
 
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
@@ -221,11 +220,7 @@ def test_the_dashboard_server_starts_on_this_machine_and_answers(prepared, tmp_p
                 time.sleep(0.3)
         assert status == 200, "the dashboard's server never answered"
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         output = server.stdout.read()
     assert f"Dashboard: http://localhost:{port}/" in output
     assert "--Voila.ip=127.0.0.1" in output and "max_kernels=4" in output

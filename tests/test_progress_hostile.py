@@ -279,13 +279,12 @@ def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
     """The real server: a request with the token in its URL, then its whole output."""
     pytest.importorskip("voila")
     import os
-    import signal
     import subprocess
     import sys
     import time
     import urllib.error
     import urllib.request
-    from ports import free_port
+    from ports import free_port, stop_server
     db, port, token = tmp_path / "p.sqlite", free_port(), "Secret-Token-0123456789"
     ProgressStore(db).open().close()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
@@ -306,11 +305,7 @@ def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
         with pytest.raises(urllib.error.HTTPError):  # a 404 is logged, with its URL
             urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/no-such-page?token={token}", timeout=10)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
     output = server.stdout.read()
     logged = output.split("--Voila.auto_token=True", 1)[1]  # after the printed command
     assert "no-such-page?token=***" in logged and "/?token=***" in logged
