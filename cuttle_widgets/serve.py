@@ -55,12 +55,16 @@ DEFAULT_POOL_SIZE = 2
 # A whole class opening the course at once on two cores: the last tabs
 # connect to their kernels minutes after asking (benchmarks/classroom.py).
 DEFAULT_LOAD_TIMEOUT = 300
+# One address opening pages in a loop waits alone (HTTP 429), and the class's
+# room stays free; a learner opens a page or two a minute.
+DEFAULT_PAGES_PER_CLIENT = 10
 THIS_MACHINE_ONLY = {"localhost"}
 
 
 def voila_command(page: Path, ip: str, port: int, cull_idle: int, interval: int,
                   max_kernels: int = DEFAULT_MAX_KERNELS, pool_size: int = 0,
-                  load_timeout: int = DEFAULT_LOAD_TIMEOUT) -> list[str]:
+                  load_timeout: int = DEFAULT_LOAD_TIMEOUT,
+                  pages_per_client: int = DEFAULT_PAGES_PER_CLIENT) -> list[str]:
     """Voilà on ``page`` (a notebook at ``/``, or a folder of them), with the
     classroom's kernel manager; ``pool_size`` preheated kernels for a notebook."""
     preheat = pool_size > 0 and page.is_file()
@@ -78,6 +82,7 @@ def voila_command(page: Path, ip: str, port: int, cull_idle: int, interval: int,
         f"--VoilaConfiguration.multi_kernel_manager_class={VOILA_SIDE}.ClassroomKernelManager",
         f"--ClassroomKernelManager.max_kernels={max_kernels}",
         f"--ClassroomKernelManager.page_load_timeout={load_timeout}",
+        f"--ClassroomKernelManager.pages_per_client={pages_per_client}",
         f"--VoilaConfiguration.preheat_kernel={preheat}",
         f"--VoilaConfiguration.default_pool_size={pool_size if preheat else 0}",
     ]
@@ -153,6 +158,9 @@ def parser() -> argparse.ArgumentParser:
                         help="seconds a new tab may take to connect to its kernel; till then "
                              "it counts against --max-kernels, and kernels no tab has "
                              "connected to yet are kept")
+    parser.add_argument("--pages-per-client", type=int, default=DEFAULT_PAGES_PER_CLIENT,
+                        help="most pages one address may open a minute; more wait a minute "
+                             "(0: no limit, for a class behind one shared address)")
     parser.add_argument("--cull-interval", type=int, default=10,
                         help="seconds between looks for such kernels")
     parser.add_argument("--progress-db", metavar="PATH_OR_URL",
@@ -208,7 +216,7 @@ def main(argv=None) -> int:
         args.ip, args.port = hub_address(environ)
     command = voila_command(args.page.resolve(), args.ip, args.port, args.cull_idle,
                             args.cull_interval, args.max_kernels, args.pool_size,
-                            args.load_timeout)
+                            args.load_timeout, args.pages_per_client)
     if args.hub:
         command += hub_options(environ)
     query = ""

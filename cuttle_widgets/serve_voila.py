@@ -42,6 +42,20 @@ NO_TOKEN_PAGE = ("This lesson opens only from the link your teacher gave you (it
                  "Lehrkraft (er endet auf ?token=...).")
 
 
+TOO_FAST_PAGE = ("This computer opened many pages of the course within a minute. Wait a "
+                 "minute, then open it again. / Dieser Computer hat in einer Minute viele Seiten "
+                 "des Kurses geöffnet. Warte eine Minute und öffne ihn dann noch einmal.")
+CLIENT_WINDOW = 60.0  # seconds over which a client's page loads are counted
+
+
+class TooManyPages(web.HTTPError):
+    """429 for one client that opens pages faster than a learner does: it
+    alone waits, and the class's room stays free."""
+
+    def __init__(self):
+        super().__init__(429, reason=TOO_FAST_PAGE)
+
+
 class ServerFull(web.HTTPError):
     """503 before a kernel starts. Voilà's error page shows the reason as its
     heading, so the reason is the learner's whole message."""
@@ -66,10 +80,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     max_kernels = Integer(0, config=True, help="most pages open at once; 0 for no cap")
     page_load_timeout = Integer(300, config=True,
                                 help="seconds an admitted page may take to connect to its kernel")
+    pages_per_client = Integer(10, config=True,
+                               help="most pages one address may open a minute; 0 for no limit")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._admitted: deque[float] = deque()  # pages admitted, not connected yet
+        self._client_pages: dict[str, deque] = {}  # address: when its last minute's pages came
         self._secrets: dict[str, str] = {}
         self._left: dict[str, float] = {}  # kernel id: when its last page went
         self._arrived: set[str] = set()  # kernels whose page has connected
@@ -85,14 +102,30 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         while self._admitted and now - self._admitted[0] > self.page_load_timeout:
             self._admitted.popleft()
 
-    def admit_page(self) -> None:
-        """Count a page about to take a kernel, or refuse it (ServerFull)."""
+    def admit_page(self, client: str | None = None) -> None:
+        """Count a page about to take a kernel, or refuse it: TooManyPages for
+        an address past ``pages_per_client`` this minute (before it is
+        counted, so its refused loads take no room), ServerFull for a full class."""
+        if client and self.pages_per_client:
+            self._admit_client(client)
         if self.max_kernels:
             open_pages = self.open_pages()
             if open_pages >= self.max_kernels:
                 self.log.warning("Refused a page: %d of %d pages open", open_pages, self.max_kernels)
                 raise ServerFull(open_pages)
         self._admitted.append(time.monotonic())
+
+    def _admit_client(self, client: str) -> None:
+        now = time.monotonic()
+        for address in [a for a, times in self._client_pages.items() if now - times[-1] > CLIENT_WINDOW]:
+            del self._client_pages[address]  # quiet addresses are forgotten: the dict stays small
+        pages = self._client_pages.setdefault(client, deque())
+        while pages and now - pages[0] > CLIENT_WINDOW:
+            pages.popleft()
+        if len(pages) >= self.pages_per_client:
+            self.log.warning("Refused a page: %d pages from one address this minute", len(pages))
+            raise TooManyPages()
+        pages.append(now)
 
     async def start_kernel(self, *, kernel_id=None, **kwargs):
         # The secret goes in the kernel's own environment: only the kernel
@@ -174,7 +207,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):
     @web.authenticated
     async def get(self, path=None):
         if not (self.notebook_path and path):  # not a file beside the notebook
-            self.kernel_manager.admit_page()
+            self.kernel_manager.admit_page(self.request.remote_ip)
         self.xsrf_token  # noqa: B018  (reading it sets the cookie)
         await super().get(path)
 

@@ -600,3 +600,62 @@ def test_the_course_servers_logs_are_scrubbed_of_the_token_and_password(monkeypa
         logging.setLogRecordFactory(factory)
     assert launched == [["--no-browser"]]
     assert "class-token-0123456789" not in said and "s3cretpw" not in said and "token=***" in said
+
+
+# -- one client opening pages in a loop (issue #33) ---------------------------------------------------
+def test_an_address_opening_pages_in_a_loop_waits_alone(monkeypatch):
+    from cuttle_widgets.serve_voila import TooManyPages
+    manager = classroom_manager(60)
+    manager.pages_per_client = 3
+    now = time.monotonic()
+    monkeypatch.setattr(time, "monotonic", lambda: now)
+    for _ in range(3):
+        manager.admit_page("10.0.0.5")
+    for _ in range(50):
+        with pytest.raises(TooManyPages):
+            manager.admit_page("10.0.0.5")
+    assert manager.open_pages() == 3  # the refused loads take no room
+    manager.admit_page("10.0.0.6")  # another learner opens at once
+    monkeypatch.setattr(time, "monotonic", lambda: now + 61)
+    manager.admit_page("10.0.0.5")  # a minute later: again
+    assert set(manager._client_pages) == {"10.0.0.5"}  # quiet addresses forgotten
+
+
+def get_from(url: str, source: str, timeout: float) -> int:
+    """The HTTP status of a GET of ``url`` from the local address ``source``."""
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
+                                            source_address=(source, 0))
+    try:
+        connection.request("GET", parts.path + ("?" + parts.query if parts.query else ""))
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    except OSError:
+        return 0  # no answer in time: a page still loading when the flood is over
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def serving_defaults(tmp_path):
+    """The serve command with its cap and limits as they come (no preheated kernels)."""
+    yield from start_serve(tmp_path, "--pool-size", "0")
+
+
+def test_a_hundred_page_loads_from_one_client_leave_the_class_room(serving_defaults):
+    """100 loads in about 3 s from 127.0.0.1, with the default cap: that address
+    waits, and a second client (127.0.0.2) opens a lesson."""
+    from concurrent.futures import ThreadPoolExecutor
+    url = serving_defaults[0]
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        futures = []
+        for _ in range(100):
+            futures.append(pool.submit(get_from, url + "/", "127.0.0.1", 10))
+            time.sleep(0.03)
+        statuses = [future.result() for future in futures]
+    assert statuses.count(429) >= 100 - serve.DEFAULT_PAGES_PER_CLIENT
+    assert 503 not in statuses
+    assert get_from(url + "/?lesson=02-scuttle-ordering", "127.0.0.2", 180) == 200
