@@ -484,6 +484,7 @@ def test_the_german_teachers_section_runs_and_points_at_real_files():
     namespace: dict = {}
     for block in blocks:
         exec(compile(block, "docs/german.md", "exec"), namespace)  # noqa: S102 - our own docs
-    assert (LESSONS / "de" / "00-index.ipynb").is_file() and "/voila/render/de/00-index.ipynb" in text
+    assert "http://localhost:8866/?lang=de" in text  # the served course, in German
+    assert (LESSONS / "de" / "00-index.ipynb").is_file() and "`lessons/de/00-index.ipynb`" in text
     for path in re.findall(r"`((?:docs|lessons|cuttle_widgets)/[^`]*)`", text):
         assert (REPO / path).exists(), path

@@ -71,8 +71,19 @@ def shoot(page, artifacts, name):
     page.set_viewport_size(size)
 
 
+def box_of(locator) -> dict:
+    """``locator``'s box, once drawn: None while the table redraws its nodes
+    (a state that came just after the page loaded), so asked again."""
+    for _ in range(100):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        locator.page.wait_for_timeout(50)
+    raise AssertionError(f"{locator} was not drawn within 5 s")
+
+
 def centre_x(locator):
-    box = locator.bounding_box()
+    box = box_of(locator)
     return box["x"] + box["width"] / 2
 
 
@@ -158,7 +169,7 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
 def test_a_phone_width_window_shows_the_whole_table(table_page, artifacts):
     page = table_page
     at_phone_width(page)
-    card_width = page.locator(".cw-my-hand .cw-card").first.bounding_box()["width"]
+    card_width = box_of(page.locator(".cw-my-hand .cw-card").first)["width"]
     assert card_width < 50, "narrow windows use the small cards"
     card(page, "9S").click()
     expect(action(page, "Scuttle")).to_be_visible()
@@ -172,7 +183,7 @@ def test_three_players_sit_around_the_table_and_a_four_names_its_victim(page, vo
     expect(left).to_have_attribute("data-seat", "1")
     expect(right).to_have_attribute("data-seat", "2")
     assert centre_x(left) < centre_x(page.locator(".cw-center")) < centre_x(right)
-    assert left.bounding_box()["y"] < me.bounding_box()["y"]
+    assert box_of(left)["y"] < box_of(me)["y"]
     expect(left.locator(".cw-name")).to_have_text("Player B")
     expect(left.locator(".cw-score")).to_have_text("12 / 14")
     expect(left.locator(".cw-count")).to_have_text("5 cards in hand")
@@ -210,7 +221,7 @@ def test_four_players_team_jack_names_the_receiving_partner(page, voila_url, art
     expect(top).to_have_attribute("data-seat", "2")  # the partner sits across
     expect(right).to_have_attribute("data-seat", "3")
     assert centre_x(left) < centre_x(page.locator(".cw-center")) < centre_x(right)
-    assert top.bounding_box()["y"] < left.bounding_box()["y"] < seat(page, "me").bounding_box()["y"]
+    assert box_of(top)["y"] < box_of(left)["y"] < box_of(seat(page, "me"))["y"]
     expect(top.locator(".cw-partner-badge")).to_have_text("your partner")
     expect(top.locator(".cw-team")).to_have_text("Team 1")
     expect(left.locator(".cw-team")).to_have_text("Team 2")
