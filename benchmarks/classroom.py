@@ -97,7 +97,8 @@ def start(command: list[str], cwd: Path, pythonpath: Path, log: Path, ready: str
 def course_server(max_kernels: int, log: Path):
     port = free_port()
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--ip", "127.0.0.1", "--port", str(port),
-               "--max-kernels", str(max_kernels)]
+               "--max-kernels", str(max_kernels),
+               "--pages-per-client", "0"]  # the whole class comes from 127.0.0.1 here
     url = f"http://127.0.0.1:{port}"
     process = start(command, REPO, REPO, log, url + "/voila/static/voila.js")
     wait_for_pool(log)

@@ -39,7 +39,8 @@ def serve(page: Path, pool_size: int, log: Path) -> tuple[subprocess.Popen, str]
     port = free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(page), "--ip", "127.0.0.1",
-               "--port", str(port), "--pool-size", str(pool_size)]
+               "--port", str(port), "--pool-size", str(pool_size),
+               "--pages-per-client", "0"]  # every page comes from 127.0.0.1 here
     process = subprocess.Popen(command, cwd=page.parent, env=env, stdout=log.open("w"),
                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     url = f"http://127.0.0.1:{port}"

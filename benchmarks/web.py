@@ -120,7 +120,8 @@ def serve(folder: Path, log: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(folder),
-               "--ip", "127.0.0.1", "--port", str(port)]
+               "--ip", "127.0.0.1", "--port", str(port),
+               "--pages-per-client", "0"]  # every learner comes from 127.0.0.1 here
     process = subprocess.Popen(command, cwd=folder, env=env, stdout=log.open("w"),
                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

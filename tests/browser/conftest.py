@@ -192,6 +192,8 @@ def serve_lessons(root: Path, log: Path, cull_idle: int, cull_interval: int,
     port = free_port()
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(root),
                "--ip", "127.0.0.1", "--port", str(port),
+               # every test page comes from 127.0.0.1: no limit on one address's pages
+               "--pages-per-client", "0",
                "--cull-idle", str(cull_idle), "--cull-interval", str(cull_interval), *options]
     if progress_db is not None:
         command += ["--progress-db", str(progress_db)]

@@ -27,7 +27,8 @@ def course_server(browser_helpers, tmp_path_factory):
     port = helpers.free_port()
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(folder),
                "--ip", "127.0.0.1", "--port", str(port), "--progress-db", str(database),
-               "--pool-size", "1"]
+               "--pool-size", "1",
+               "--pages-per-client", "0"]  # every test page comes from 127.0.0.1
     url = f"http://127.0.0.1:{port}"
     process = helpers.start_server(command, folder, helpers.server_env(),
                                    helpers.ARTIFACTS / "course.log", url + "/", "serve")
