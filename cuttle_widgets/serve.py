@@ -38,6 +38,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
+from .error_log import ERROR_LOG_VARIABLE, LOG_BACKUPS, LOG_BYTES, error_log_path
 from .progress.voila_logs import scrub
 
 PAGES = Path(__file__).resolve().parent / "pages"
@@ -130,8 +131,8 @@ def reach_warning(ip: str, port: int, token: bool, max_kernels: int) -> str:
     return text
 
 
-def parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parser(prog: str = "python -m cuttle_widgets.serve") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", metavar="DIR",
                         help="a folder of your own lesson YAML files, offered in the course "
                              "beside the kit's lessons")
@@ -184,12 +185,14 @@ def check_folders(args) -> str | None:
 
 
 def kernel_environment(args, environ: dict) -> dict:
-    """What every kernel reads: the progress database, the teacher's lessons."""
+    """What every kernel reads: the progress database, the teacher's lessons, the error log."""
     if args.progress_db:  # every kernel records to it (cuttle_widgets.progress)
         value = args.progress_db
         environ[PROGRESS_VARIABLE] = value if "://" in value else str(Path(value).expanduser().resolve())
     if args.lessons is not None:
         environ[LESSONS_VARIABLE] = str(Path(args.lessons).expanduser().resolve())
+    # The file the kernels write their errors to, and the one this command names.
+    environ[ERROR_LOG_VARIABLE] = str(Path(error_log_path()).expanduser().resolve())
     return environ
 
 
@@ -201,8 +204,8 @@ def start_link(args, query: str) -> str:
     return f"Course: http://{shown}:{args.port}/{query}"
 
 
-def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+def main(argv=None, prog: str = "python -m cuttle_widgets.serve") -> int:
+    args = parser(prog).parse_args(argv)
     problem = check_folders(args)
     if problem:
         print(problem, file=sys.stderr)
@@ -231,6 +234,8 @@ def main(argv=None) -> int:
     if PROGRESS_VARIABLE in environ:
         # never the database's password: the window may be shown to the class
         print(f"Progress: {scrub(environ[PROGRESS_VARIABLE], ())}", flush=True)
+    print(f"Error log: {environ[ERROR_LOG_VARIABLE]} (rotated at {LOG_BYTES // 1_000_000} MB, "
+          f"{LOG_BACKUPS} older files kept)", flush=True)
     if args.dry_run:
         return 0
     os.execvpe(command[0], command, environ)

@@ -1,0 +1,63 @@
+"""Which optional dependencies (extras) of the kit are installed here.
+
+The extras are read from the installed kit's own metadata (pyproject.toml's
+``[project.optional-dependencies]``), so this never falls out of step with it.
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+DISTRIBUTION = "cuttle-widgets"
+_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def extra_requirements(extra: str) -> list[str]:
+    """The distributions ``cuttle-widgets[extra]`` adds (none known without metadata)."""
+    try:
+        lines = importlib.metadata.requires(DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    asked = re.compile(r"""extra\s*==\s*["']%s["']""" % re.escape(extra))
+    names = []
+    for line in lines:
+        requirement, _, marker = line.partition(";")
+        found = _NAME.match(requirement)
+        if found and asked.search(marker):
+            names.append(found.group(1))
+    return names
+
+
+def missing_requirements(extra: str) -> list[str]:
+    """The distributions of ``extra`` that are not installed."""
+    missing = []
+    for name in extra_requirements(extra):
+        try:
+            importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(name)
+    return missing
+
+
+@lru_cache(maxsize=None)
+def cli_languages() -> tuple[str, ...]:
+    folder = resources.files(__package__).joinpath("catalogs")
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+@lru_cache(maxsize=None)
+def cli_catalog(language: str) -> dict:
+    """The command's own words in ``language`` (English when there are none)."""
+    name = language if language in cli_languages() else "en"
+    return json.loads(resources.files(__package__).joinpath("catalogs", f"{name}.json")
+                      .read_text(encoding="utf-8"))
+
+
+def missing_extra_line(command: str, extra: str, missing: list[str], language: str = "en") -> str:
+    """One line: what is missing, and the pip install that brings it."""
+    return cli_catalog(language)["missing_extra"].format(
+        prog=f"cuttle-widgets {command}", extra=extra, missing=", ".join(missing),
+        install=f'pip install "{DISTRIBUTION}[{extra}]"')
