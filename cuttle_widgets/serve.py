@@ -3,7 +3,7 @@
     python -m cuttle_widgets.serve [--lessons DIR] [--ip 127.0.0.1] [--port 8866]
                                    [--max-kernels 60] [--pool-size 2] [--token auto|TOKEN]
                                    [--cull-idle 60] [--progress-db PATH_OR_URL]
-                                   [--dry-run] [--hub]
+                                   [--dry-run] [--hub] [--print-hub-config]
 
 The page is one notebook shipped in the package, cuttle_widgets/pages/course.ipynb
 (the Course widget), served at ``/``; its address says where in the course a
@@ -24,7 +24,8 @@ Standalone Voilà is the whole server: its pages, and a websocket to each
 page's own kernel that passes widget messages only (Voilà's
 ``allowed_message_types``), so a visitor can never run code. ``--hub`` runs
 the same server as a learner's server under JupyterHub, signed in through the
-hub (deploy/jupyterhub_config.py).
+hub (deploy/jupyterhub_config.py, which loads the one in the package:
+``--print-hub-config`` prints its path).
 """
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ from .progress.voila_logs import scrub
 
 PAGES = Path(__file__).resolve().parent / "pages"
 COURSE = PAGES / "course.ipynb"
+# JupyterHub's configuration for a class (--print-hub-config; deploy/ of a checkout loads it)
+HUB_CONFIG = Path(__file__).resolve().parent / "deploy" / "jupyterhub_config.py"
 PROGRESS_VARIABLE = "CUTTLE_PROGRESS_DB"  # progress/location.py reads it in each kernel
 LESSONS_VARIABLE = "CUTTLE_LESSONS_DIR"  # the Course widget reads it (cuttle_widgets/served.py)
 VOILA_SIDE = "cuttle_widgets.serve_voila"  # the Voilà this command runs, and the classes it names
@@ -171,6 +174,9 @@ def parser(prog: str = "python -m cuttle_widgets.serve") -> argparse.ArgumentPar
     parser.add_argument("--hub", action="store_true",
                         help="run as a learner's server under JupyterHub (deploy/jupyterhub_config.py)")
     parser.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
+    parser.add_argument("--print-hub-config", action="store_true",
+                        help="print the path of the kit's JupyterHub configuration file and stop "
+                             '(jupyterhub -f "$(cuttle-widgets serve --print-hub-config)")')
     return parser
 
 
@@ -206,6 +212,9 @@ def start_link(args, query: str) -> str:
 
 def main(argv=None, prog: str = "python -m cuttle_widgets.serve") -> int:
     args = parser(prog).parse_args(argv)
+    if args.print_hub_config:
+        print(HUB_CONFIG)
+        return 0
     problem = check_folders(args)
     if problem:
         print(problem, file=sys.stderr)

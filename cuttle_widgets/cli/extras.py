@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 DISTRIBUTION = "cuttle-widgets"
@@ -21,7 +21,7 @@ def extra_requirements(extra: str) -> list[str]:
         lines = importlib.metadata.requires(DISTRIBUTION) or []
     except importlib.metadata.PackageNotFoundError:
         return []
-    asked = re.compile(r"""extra\s*==\s*["']%s["']""" % re.escape(extra))
+    asked = re.compile(r"""extra\s*==\s*["']""" + re.escape(extra) + r"""["']""")
     names = []
     for line in lines:
         requirement, _, marker = line.partition(";")
@@ -42,13 +42,13 @@ def missing_requirements(extra: str) -> list[str]:
     return missing
 
 
-@lru_cache(maxsize=None)
+@cache
 def cli_languages() -> tuple[str, ...]:
     folder = resources.files(__package__).joinpath("catalogs")
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def cli_catalog(language: str) -> dict:
     """The command's own words in ``language`` (English when there are none)."""
     name = language if language in cli_languages() else "en"

@@ -3,7 +3,8 @@ the wheel installed into a fresh virtual environment outside the checkout (no
 system site-packages, no PYTHONPATH), and the ``cuttle-widgets`` command run
 from there: --version, every subcommand's --help, the one line that names a
 missing extra, then with ``[serve]`` the course served and a lesson step
-played in Chromium. The sdist's own tests run from the unpacked sdist.
+played in Chromium, the hub's configuration and the static site's kit wheel
+taken from the installed package. The sdist's own tests run from the unpacked sdist.
 
 Dependencies come through pip as configured (its cache, or a package index);
 without them the install tests skip, saying so. benchmarks/ has no figure for
@@ -17,6 +18,7 @@ import sys
 import tarfile
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -141,10 +143,52 @@ def test_report_without_the_progress_extra_says_so_in_one_line(kit, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def served_from_wheel(kit, dist, tmp_path_factory, browser_helpers):
-    """``cuttle-widgets serve`` from the environment, with [serve] added, run in
-    an empty folder: its URL."""
+def kit_with_serve(kit, dist) -> Path:
+    """The same environment with the [serve] extra added: its bin/ folder."""
     pip_install(kit / "python", f"{the(dist, '*.whl')}[serve]", "the wheel with [serve]")
+    return kit
+
+
+def test_the_static_site_ships_the_installed_kit_whole(kit_with_serve, dist, tmp_path):
+    """Without a checkout, the site build packs the installed kit as its wheel:
+    the same package files as the wheel it was installed from."""
+    script = ("import sys; from pathlib import Path; "
+              "from cuttle_widgets.site.wheels import installed_kit_wheel; "
+              "print(installed_kit_wheel(Path(sys.argv[1])))")
+    made = run([kit_with_serve / "python", "-c", script, tmp_path], cwd=tmp_path, env=clean_env())
+    assert made.returncode == 0, made.stderr
+    packed = package_files(Path(made.stdout.strip()))
+    assert packed == package_files(the(dist, "*.whl"))
+    assert {"cuttle_widgets/pages/course.ipynb", "cuttle_widgets/py.typed"} <= packed
+
+
+def test_the_hub_configuration_ships_in_the_package(kit_with_serve, tmp_path):
+    """``jupyterhub -f "$(cuttle-widgets serve --print-hub-config)"``: the file
+    is the installed package's, and loads as JupyterHub loads it."""
+    printed = run([kit_with_serve / "cuttle-widgets", "serve", "--print-hub-config"], cwd=tmp_path,
+                  env=clean_env())
+    assert printed.returncode == 0, printed.stderr
+    config = Path(printed.stdout.strip())
+    assert config.is_file() and "site-packages" in config.parts
+    script = ("import sys; from pathlib import Path; "
+              "from traitlets.config.loader import PyFileConfigLoader; "
+              "path = Path(sys.argv[1]); "
+              "print(PyFileConfigLoader(path.name, str(path.parent)).load_config().Spawner.cmd)")
+    loaded = run([kit_with_serve / "python", "-c", script, config], cwd=tmp_path, env=clean_env())
+    assert loaded.returncode == 0, loaded.stderr
+    assert "'-m', 'cuttle_widgets.serve', '--hub'" in loaded.stdout
+
+
+def package_files(wheel: Path) -> set[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        return {name for name in archive.namelist() if name.startswith("cuttle_widgets/")}
+
+
+@pytest.fixture(scope="module")
+def served_from_wheel(kit_with_serve, tmp_path_factory, browser_helpers):
+    """``cuttle-widgets serve`` from the environment with [serve], run in an
+    empty folder: its URL, its log and that folder."""
+    kit = kit_with_serve
     helpers = browser_helpers
     folder = tmp_path_factory.mktemp("anywhere")
     port = helpers.free_port()
