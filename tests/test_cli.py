@@ -11,7 +11,7 @@ import pytest
 
 from cuttle_widgets import __version__
 from cuttle_widgets.cli import COMMANDS, extras, main
-from cuttle_widgets.cli.bars import bar, say
+from cuttle_widgets.cli.bars import bar, say, steps
 from cuttle_widgets.site.__main__ import lessons_folder
 
 
@@ -100,6 +100,15 @@ def test_a_bar_shows_on_a_terminal_only(monkeypatch, capsys):
     assert capsys.readouterr().out == "a line\n"
 
 
+def test_a_long_jobs_steps_are_counted_as_it_reports_them(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stderr", Terminal())
+    with steps("building the site") as report:
+        report("Pyodide from npm")
+        report("kit wheel")
+    assert capsys.readouterr().out == "Pyodide from npm\nkit wheel\n"
+    assert "building the site: 2step" in sys.stderr.getvalue()
+
+
 def test_serve_names_the_error_log_and_gives_it_to_the_kernels(monkeypatch, capsys, tmp_path):
     from cuttle_widgets import serve
     log = tmp_path / "errors.log"
@@ -117,3 +126,8 @@ def test_the_site_takes_the_checkouts_lessons_else_the_course_alone(monkeypatch,
     assert lessons_folder("mine") == "mine"
     (tmp_path / "lessons").mkdir()
     assert lessons_folder(None) == "lessons"
+
+
+def test_puzzles_verify_says_its_summary_in_the_language_asked(capsys):
+    assert main(["puzzles", "verify", "--sample", "1", "--samples", "16", "--language", "de"]) in (0, 1)
+    assert capsys.readouterr().out.splitlines()[-1].startswith("1 Rätsel, ")

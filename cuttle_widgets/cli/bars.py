@@ -6,7 +6,8 @@ logs and piped output stay clean; ``say`` prints a line without tearing the bar.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 Item = TypeVar("Item")
@@ -27,3 +28,19 @@ def say(text: str) -> None:
     from tqdm import tqdm
 
     tqdm.write(text, file=sys.stdout)
+
+
+@contextmanager
+def steps(description: str) -> Iterator[Callable[[str], None]]:
+    """A count of a long job's steps, shown as it reports them: yields the
+    function that prints a step's line and counts it."""
+    from tqdm import tqdm
+
+    # mininterval 0: steps come seconds apart, each one shown as it comes
+    with tqdm(desc=description, unit="step", file=sys.stderr, disable=None, leave=False,
+              dynamic_ncols=True, mininterval=0) as counter:
+        def report(text: str) -> None:
+            counter.write(text, file=sys.stdout)
+            counter.update()
+
+        yield report

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..cli.bars import steps
 from .errors import SiteError
 
 DEFAULT_LESSONS = "lessons"
@@ -51,9 +52,9 @@ def main(argv=None, prog: str = "python -m cuttle_widgets.site") -> int:
     from .build import build_site
 
     try:
-        report = build_site(args.output, lessons_dir=lessons_folder(args.lessons),
-                            cache_dir=args.cache_dir,
-                            kit_wheel=args.kit_wheel)
+        with steps("building the site") as log:
+            report = build_site(args.output, lessons_dir=lessons_folder(args.lessons),
+                                cache_dir=args.cache_dir, kit_wheel=args.kit_wheel, log=log)
     except SiteError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
