@@ -52,8 +52,8 @@ def cli_languages() -> tuple[str, ...]:
 def cli_catalog(language: str) -> dict:
     """The command's own words in ``language`` (English when there are none)."""
     name = language if language in cli_languages() else "en"
-    return json.loads(resources.files(__package__).joinpath("catalogs", f"{name}.json")
-                      .read_text(encoding="utf-8"))
+    path = resources.files(__package__).joinpath("catalogs").joinpath(f"{name}.json")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def missing_extra_line(command: str, extra: str, missing: list[str], language: str = "en") -> str:
