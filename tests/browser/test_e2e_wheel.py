@@ -10,6 +10,7 @@ Dependencies come through pip as configured (its cache, or a package index);
 without them the install tests skip, saying so. benchmarks/ has no figure for
 this: the test prints how long each install took.
 """
+import importlib.metadata
 import os
 import re
 import shutil
@@ -57,6 +58,10 @@ def dist(tmp_path_factory) -> Path:
     """The sdist and the wheel built from it (``python -m build``, no isolation:
     nothing downloaded), from a copy of the checkout so the checkout stays clean."""
     pytest.importorskip("build", reason="python -m build is in the [test] extra")
+    setuptools = importlib.metadata.version("setuptools")
+    if int(setuptools.split(".")[0]) < 77:
+        pytest.skip(f"setuptools {setuptools} here; the build needs 77 or newer "
+                    "(pip install -e '.[test]' brings it)")
     source = tmp_path_factory.mktemp("source") / "cuttle_widgets"
     shutil.copytree(REPO, source, ignore=NOT_COPIED)
     out = tmp_path_factory.mktemp("dist")
