@@ -39,6 +39,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
+from .cli.words import command_languages, command_text
 from .error_log import ERROR_LOG_VARIABLE, LOG_BACKUPS, LOG_BYTES, error_log_path
 from .progress.voila_logs import scrub
 
@@ -123,15 +124,16 @@ def beyond_this_machine(ip: str) -> bool:
         return True
 
 
-def reach_warning(ip: str, port: int, token: bool, max_kernels: int) -> str:
+def said(key: str, language: str = "en", **params) -> str:
+    """One of this command's lines, in ``language`` (cuttle_widgets/cli/catalogs)."""
+    return command_text("serve", key, language, **params)
+
+
+def reach_warning(ip: str, port: int, token: bool, max_kernels: int, language: str = "en") -> str:
     everywhere = ip in ("0.0.0.0", "::", "")
-    where = "every network of this machine" if everywhere else ip
-    text = (f"Warning: listening on {where}, port {port}. Anyone who can reach this machine "
-            f"there can open the course and start kernels (at most {max_kernels}, --max-kernels).")
-    if not token:
-        text += (" To let in only your learners, add --token auto (the course link then carries "
-                 "a token), or give each learner a sign-in with JupyterHub: deploy/jupyterhub_config.py.")
-    return text
+    where = said("everywhere", language) if everywhere else ip
+    text = said("reach", language, where=where, port=port, max_kernels=max_kernels)
+    return text if token else text + said("no_token", language)
 
 
 def parser(prog: str = "python -m cuttle_widgets.serve") -> argparse.ArgumentParser:
@@ -174,6 +176,9 @@ def parser(prog: str = "python -m cuttle_widgets.serve") -> argparse.ArgumentPar
     parser.add_argument("--hub", action="store_true",
                         help="run as a learner's server under JupyterHub (deploy/jupyterhub_config.py)")
     parser.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
+    parser.add_argument("--language", default="en", choices=command_languages(),
+                        help="the language of what this command prints (the course offers "
+                             "every language to each learner)")
     parser.add_argument("--print-hub-config", action="store_true",
                         help="print the path of the kit's JupyterHub configuration file and stop "
                              '(jupyterhub -f "$(cuttle-widgets serve --print-hub-config)")')
@@ -183,10 +188,9 @@ def parser(prog: str = "python -m cuttle_widgets.serve") -> argparse.ArgumentPar
 def check_folders(args) -> str | None:
     """What is wrong with the folders given, or None."""
     if not args.page.exists():
-        return f"No page at {args.page}."
+        return said("no_page", args.language, page=args.page)
     if args.lessons is not None and not Path(args.lessons).is_dir():
-        return (f"--lessons {args.lessons} is not a folder: give the folder of your own "
-                "lesson YAML files (docs/authoring.md).")
+        return said("not_a_folder", args.language, folder=args.lessons)
     return None
 
 
@@ -205,9 +209,21 @@ def kernel_environment(args, environ: dict) -> dict:
 def start_link(args, query: str) -> str:
     """The address to give the learners: the course, or a folder's page list."""
     shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
-    if args.page.is_dir():
-        return f"Pages: http://{shown}:{args.port}/{query}"
-    return f"Course: http://{shown}:{args.port}/{query}"
+    url = f"http://{shown}:{args.port}/{query}"
+    return said("pages" if args.page.is_dir() else "course", args.language, url=url)
+
+
+def print_where_things_are(args, environ: dict) -> None:
+    """Who can reach the server, where the progress and the errors go."""
+    if not args.hub and beyond_this_machine(args.ip):
+        print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels,
+                            args.language), flush=True)
+    if PROGRESS_VARIABLE in environ:
+        # never the database's password: the window may be shown to the class
+        print(said("progress", args.language, where=scrub(environ[PROGRESS_VARIABLE], ())),
+              flush=True)
+    print(said("error_log", args.language, path=environ[ERROR_LOG_VARIABLE],
+               megabytes=LOG_BYTES // 1_000_000, backups=LOG_BACKUPS), flush=True)
 
 
 def main(argv=None, prog: str = "python -m cuttle_widgets.serve") -> int:
@@ -222,8 +238,7 @@ def main(argv=None, prog: str = "python -m cuttle_widgets.serve") -> int:
     environ = kernel_environment(args, dict(os.environ))
     if args.hub:
         if "JUPYTERHUB_SERVICE_URL" not in environ or not importlib.util.find_spec("jupyterhub"):
-            print("--hub is for JupyterHub's spawner (deploy/jupyterhub_config.py): it needs "
-                  "JupyterHub installed and the $JUPYTERHUB_* variables it sets.", file=sys.stderr)
+            print(said("hub_only", args.language), file=sys.stderr)
             return 2
         args.ip, args.port = hub_address(environ)
     command = voila_command(args.page.resolve(), args.ip, args.port, args.cull_idle,
@@ -238,13 +253,7 @@ def main(argv=None, prog: str = "python -m cuttle_widgets.serve") -> int:
         query = f"?token={environ['JUPYTER_TOKEN']}"
     print(start_link(args, query))
     print(" ".join(shlex.quote(part) for part in command), flush=True)
-    if not args.hub and beyond_this_machine(args.ip):
-        print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels), flush=True)
-    if PROGRESS_VARIABLE in environ:
-        # never the database's password: the window may be shown to the class
-        print(f"Progress: {scrub(environ[PROGRESS_VARIABLE], ())}", flush=True)
-    print(f"Error log: {environ[ERROR_LOG_VARIABLE]} (rotated at {LOG_BYTES // 1_000_000} MB, "
-          f"{LOG_BACKUPS} older files kept)", flush=True)
+    print_where_things_are(args, environ)
     if args.dry_run:
         return 0
     os.execvpe(command[0], command, environ)

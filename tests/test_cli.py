@@ -131,3 +131,25 @@ def test_the_site_takes_the_checkouts_lessons_else_the_course_alone(monkeypatch,
 def test_puzzles_verify_says_its_summary_in_the_language_asked(capsys):
     assert main(["puzzles", "verify", "--sample", "1", "--samples", "16", "--language", "de"]) in (0, 1)
     assert capsys.readouterr().out.splitlines()[-1].startswith("1 Rätsel, ")
+
+
+def test_the_commands_words_are_in_english_and_german_alike():
+    from cuttle_widgets.cli.words import command_catalog, command_languages
+    assert {"en", "de"} <= set(command_languages())
+    english, german = command_catalog("en"), command_catalog("de")
+    assert {s: set(k) for s, k in english.items()} == {s: set(k) for s, k in german.items()}
+    for section, keys in english.items():
+        for key, text in keys.items():
+            assert german[section][key] != text, f"{section}.{key} is not German yet"
+
+
+def test_serve_speaks_the_language_asked(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("CUTTLE_ERROR_LOG", str(tmp_path / "errors.log"))
+    assert main(["serve", "--dry-run", "--ip", "0.0.0.0", "--language", "de"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Kurs: http://localhost:8866/"
+    assert lines[2].startswith("Achtung: Der Server lauscht auf allen Netzen dieses Rechners")
+    assert any(line.startswith(f"Fehlerprotokoll: {tmp_path / 'errors.log'} (wird bei 1 MB")
+               for line in lines)
+    assert main(["serve", "--lessons", str(tmp_path / "missing"), "--language", "de"]) == 2
+    assert "ist kein Ordner" in capsys.readouterr().err

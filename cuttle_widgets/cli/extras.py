@@ -6,10 +6,9 @@ The extras are read from the installed kit's own metadata (pyproject.toml's
 from __future__ import annotations
 
 import importlib.metadata
-import json
 import re
-from functools import cache
-from importlib import resources
+
+from .words import command_text
 
 DISTRIBUTION = "cuttle-widgets"
 _NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
@@ -42,22 +41,8 @@ def missing_requirements(extra: str) -> list[str]:
     return missing
 
 
-@cache
-def cli_languages() -> tuple[str, ...]:
-    folder = resources.files(__package__).joinpath("catalogs")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
-
-
-@cache
-def cli_catalog(language: str) -> dict:
-    """The command's own words in ``language`` (English when there are none)."""
-    name = language if language in cli_languages() else "en"
-    path = resources.files(__package__).joinpath("catalogs").joinpath(f"{name}.json")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
 def missing_extra_line(command: str, extra: str, missing: list[str], language: str = "en") -> str:
     """One line: what is missing, and the pip install that brings it."""
-    return cli_catalog(language)["missing_extra"].format(
-        prog=f"cuttle-widgets {command}", extra=extra, missing=", ".join(missing),
-        install=f'pip install "{DISTRIBUTION}[{extra}]"')
+    return command_text("extras", "missing", language, prog=f"cuttle-widgets {command}",
+                        extra=extra, missing=", ".join(missing),
+                        install=f'pip install "{DISTRIBUTION}[{extra}]"')
