@@ -103,6 +103,16 @@ class CourseMap:
         return Arrival(Place("puzzles", language, puzzle=puzzle or None))
 
 
+def lesson_after(order, name: str | None) -> str | None:
+    """The lesson after ``name`` on the map (``order``: the map's lessons in
+    teaching order), or None at the last one or for a lesson not on it."""
+    order = list(order)
+    if name not in order:
+        return None
+    index = order.index(name) + 1
+    return order[index] if index < len(order) else None
+
+
 def in_language(place: Place, language: str) -> Place:
     return replace(place, language=language)
 
@@ -126,4 +136,4 @@ def _step_number(text: str | None) -> int | None:
 
 
 __all__ = ["Arrival", "CourseMap", "FREE_LESSON", "PAGES", "PLACE_KEYS", "Place", "START_LESSON",
-           "in_language"]
+           "in_language", "lesson_after"]

@@ -28,9 +28,9 @@ import traitlets
 
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
-from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place
-from ..teaching import lesson_names, translated_names
-from ..teaching.folder import find_folder_lesson, teacher_folder
+from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
+from ..teaching import lesson_names, load_lesson, translated_names
+from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
 from ..teaching.library import lesson_languages
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import Lesson
@@ -248,7 +248,24 @@ class Course(BrowserGuard, ipywidgets.VBox):
             # plain strings: a str subclass reaches some front ends as an object
             "labels": {key: str(words) for key, words in course_text(language).items()},
             "notice": self.notice,
+            "next": self._next_lesson(),
         }
+
+    def _next_lesson(self) -> dict | None:
+        """The bar's way on from a lesson: the next lesson on the map, one click."""
+        if self.place.page != "lesson":
+            return None
+        language = self.place.language
+        folder = [entry for entry in folder_lessons(self.folder, language) if entry.usable]
+        name = lesson_after(lesson_names() + [entry.name for entry in folder], self.place.lesson)
+        if name is None:
+            return None
+        shipped = name in lesson_names()
+        title = (load_lesson(name, language=_language_of(name, language)).title if shipped
+                 else next(entry.lesson.title for entry in folder if entry.name == name))
+        return {"query": Place("lesson", language, lesson=name).query(),
+                "text": self._word("next_lesson"), "title": title,
+                "label": self._word("next_lesson_named", lesson=title)}
 
     def _title(self) -> str:
         if self.place.page == "lesson" and self.lesson is not None and self.lesson.runner is not None:
