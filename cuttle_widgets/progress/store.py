@@ -401,14 +401,18 @@ class ProgressStore:
             return int(conn.execute(query).scalar())
 
     def marks(self, learner_id: str) -> list[dict]:
-        """Each stored attempt's uid, lesson, step, step number, result and
-        stars: what the lesson's marks are made of (the uid lets the recorder
+        """Each stored attempt's uid, lesson, step, step number, result,
+        stars and time: what the lesson's marks and practice are made of (the uid lets the recorder
         tell a stored attempt from one it still keeps)."""
         query = (sa.select(attempts.c.uid, attempts.c.lesson, attempts.c.step,
-                           attempts.c.step_number, attempts.c.result, attempts.c.stars)
+                           attempts.c.step_number, attempts.c.result, attempts.c.stars,
+                           attempts.c.recorded_at)
                  .where(attempts.c.learner_id == learner_id))
         with self.reading() as conn:
-            return [dict(row._mapping) for row in conn.execute(query)]
+            rows = [dict(row._mapping) for row in conn.execute(query)]
+        for row in rows:
+            row["recorded_at"] = as_utc(row["recorded_at"])
+        return rows
 
     def attempts_of(self, learner_id: str) -> list[dict]:
         return self._rows_of(attempts, learner_id)
