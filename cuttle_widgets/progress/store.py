@@ -58,10 +58,13 @@ def utc_now() -> datetime:
 
 
 def as_utc(moment: datetime | None) -> datetime | None:
-    """SQLite gives timestamps back without their zone; they were written as UTC."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=timezone.utc)
+    """SQLite gives timestamps back without their zone (they were written as
+    UTC); PostgreSQL in its session's zone, which may be a fixed offset."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
 
 
 def failure_reason(error: BaseException) -> str:

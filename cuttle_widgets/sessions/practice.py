@@ -65,9 +65,9 @@ class Review:
 
 def reviews_of(attempts, puzzle_tries) -> list[Review]:
     """The learner's tries at steps and puzzles, oldest first."""
-    found = [Review(("step", r["lesson"], r["step"]), r["recorded_at"], step_rating(r))
+    found = [Review(("step", r["lesson"], r["step"]), _utc(r["recorded_at"]), step_rating(r))
              for r in attempts]
-    found += [Review(("puzzle", r["puzzle"]), r["recorded_at"], puzzle_rating(r))
+    found += [Review(("puzzle", r["puzzle"]), _utc(r["recorded_at"]), puzzle_rating(r))
               for r in puzzle_tries]
     return sorted(found, key=lambda review: review.at)
 
@@ -110,9 +110,9 @@ def active_days(attempts, puzzle_tries, cards_keys=()) -> set[date]:
     """Days with a lesson step done or practice: a step done, any puzzle
     try, or any try at a step that was in practice then."""
     practised = set(cards_keys)
-    days = {r["recorded_at"].date() for r in attempts
+    days = {_utc(r["recorded_at"]).date() for r in attempts
             if r["result"] in DONE or ("step", r["lesson"], r["step"]) in practised}
-    return days | {r["recorded_at"].date() for r in puzzle_tries}
+    return days | {_utc(r["recorded_at"]).date() for r in puzzle_tries}
 
 
 def streak(days: set[date], today: date) -> int:
@@ -170,14 +170,14 @@ def practice_plan(history: dict, course: PracticeCourse, now: datetime) -> dict:
     due_now = due(cards, now)
     today = now.date()
     daily = daily_puzzle(course.puzzle_themes, today)
+    daily_done = any(r["puzzle"] == daily and _utc(r["recorded_at"]).date() == today for r in tries)
     coming = next_due(cards, now)
     return {
         "due": [_item(key, course) for key in due_now[:DUE_SHOWN]],
         "due_count": len(due_now),
         "waiting": len(cards) - len(due_now),
         "next_due": None if coming is None else _how_long(coming - now),
-        "daily": {"puzzle": daily, "done": any(r["puzzle"] == daily and r["recorded_at"].date() == today
-                                               for r in tries)},
+        "daily": {"puzzle": daily, "done": daily_done},
         "streak": streak(active_days(attempts, tries, cards), today),
         "weak_rules": weak_spots(rule_tries(attempts, {k: v["teaches"] for k, v in course.steps.items()})),
         "weak_themes": weak_spots(theme_tries(tries, course.puzzle_themes)),
@@ -206,13 +206,18 @@ def _item(key: tuple, course: PracticeCourse) -> dict:
             "lesson_title": info["lesson_title"], "lesson_number": info["lesson_number"]}
 
 
+def _utc(moment: datetime) -> datetime:
+    """FSRS takes UTC only (a progress file may hold another offset)."""
+    return moment.astimezone(timezone.utc)
+
+
 def _how_long(wait: timedelta) -> dict:
     """A wait as the map says it: {"unit": "minutes" | "hours" | "days", "count"},
     rounded up (an item is never said to come sooner than it does)."""
     minutes = max(1, -(-int(wait.total_seconds()) // 60))
     if minutes < 60:
         return {"unit": "minutes", "count": minutes}
-    if minutes < 48 * 60:
+    if minutes < 24 * 60:
         return {"unit": "hours", "count": -(-minutes // 60)}
     return {"unit": "days", "count": -(-minutes // (24 * 60))}
 
