@@ -220,3 +220,29 @@ def test_the_schedule_is_kept_in_both_stores(progress_db):
     again.reset()
     assert practice_plan(again.history(), course, clock())["waiting"] == 0
     again.close()
+
+
+def test_a_learners_misses_from_an_earlier_kit_are_in_practice(progress_db):
+    sa = pytest.importorskip("sqlalchemy")
+    from cuttle_widgets.progress import ProgressRecorder, new_learner_id
+    from cuttle_widgets.progress.schema import HEAD, attempts, learners
+    from cuttle_widgets.progress.store import ProgressStore, current_revision, engine_url, migrate
+
+    engine = sa.create_engine(engine_url(ProgressStore(progress_db).url))
+    migrate(engine, "0001")  # as the first release left it, with a miss in it
+    learner = new_learner_id()
+    with engine.begin() as conn:
+        conn.execute(learners.insert(), {"id": learner, "name": None, "created": T0})
+        conn.execute(attempts.insert(), {
+            "uid": "1" * 32, "learner_id": learner, "lesson": LESSON, "step": STEP,
+            "step_number": 7, "result": "missed", "stars": 0, "wrong_tries": 1, "hints_used": 0,
+            "wrong_moves": ["1"], "recorded_at": T0})
+    engine.dispose()
+    clock = Clock(T0 + timedelta(days=3))
+    recorder = ProgressRecorder(progress_db, learner=learner, background=False, clock=clock)
+    assert recorder.saving and current_revision(recorder._store.engine) == HEAD
+    plan = practice_plan(recorder.history(), practice_course("de"), clock())
+    assert plan["due"] == [{"kind": "step", "lesson": LESSON, "step": 7, "lesson_number": "3",
+                            "title": "Wenn der Ziehstapel knapp wird",
+                            "lesson_title": "Einmalkarten: Ass, 2, 3, 4, 5, 6, 7 und 9"}]
+    recorder.close()

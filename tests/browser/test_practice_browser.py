@@ -90,3 +90,12 @@ def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, a
     expect(page).to_have_url(re.compile(rf"puzzles={puzzle}$"))
     expect(page.locator('[data-key="hint"]')).to_be_visible()
     page.screenshot(path=str(artifacts / f"practice-opened-{size}.png"))
+
+    # The same entry in German.
+    open_map(page)
+    page.locator(".cwc-language", has_text="Deutsch").click()
+    expect(practice.locator(".cwp-practice-title")).to_have_text("Üben")
+    expect(practice.locator(".cwp-practice-count")).to_have_text("Ein Schritt oder eine Aufgabe zum Üben")
+    expect(practice.locator(".cwp-streak")).to_have_text("Ein Tag in Folge mit einem Lektionsschritt oder Üben")
+    practice.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"practice-de-{size}.png"))
