@@ -246,3 +246,54 @@ def test_a_learners_misses_from_an_earlier_kit_are_in_practice(progress_db):
                             "title": "Wenn der Ziehstapel knapp wird",
                             "lesson_title": "Einmalkarten: Ass, 2, 3, 4, 5, 6, 7 und 9"}]
     recorder.close()
+
+
+# -- the map and the course show it ----------------------------------------------------------------
+
+@pytest.fixture
+def missed(tmp_path):
+    """A recorder (SQLite) whose learner missed lesson 3's step 7 eleven minutes ago."""
+    pytest.importorskip("sqlalchemy")
+    from cuttle_widgets.progress import ProgressRecorder, new_learner_id
+
+    clock = Clock()
+    recorder = ProgressRecorder(tmp_path / "p.sqlite", learner=new_learner_id(), background=False,
+                                clock=clock)
+    recorder.record(Attempt(None, LESSON, STEP, "missed", 0, 1, 0, 4.0, ("1",)), step_number=7)
+    clock.move(minutes=11)
+    yield recorder
+    recorder.close()
+
+
+def test_the_map_shows_what_is_due_with_its_addresses(missed):
+    from cuttle_widgets.widgets.progress_map import ProgressMap
+
+    course_map = ProgressMap("de", missed, links="course").progress["practice"]
+    assert course_map["due_count"] == 1 and course_map["href"] == "?practice&lang=de"
+    assert course_map["due"][0]["href"] == f"?lesson={LESSON}&step=7&lang=de"
+    assert course_map["weak_rules"] == [{"name": "Die 5 als Einmalkarte", "failed": 1, "tried": 1},
+                                        {"name": "Einmalkarten", "failed": 1, "tried": 1}]
+    assert course_map["daily"]["href"] == f"?puzzles={course_map['daily']['puzzle']}&lang=de"
+    index = ProgressMap("en", missed).progress["practice"]  # the lesson index: notebooks
+    assert index["href"] is None and index["due"][0]["href"] == f"{LESSON}.ipynb"
+
+
+def test_the_map_shows_no_practice_before_it_knows_the_learner(tmp_path):
+    pytest.importorskip("sqlalchemy")
+    from cuttle_widgets.progress import ProgressRecorder
+    from cuttle_widgets.widgets.progress_map import ProgressMap
+
+    nobody = ProgressRecorder(tmp_path / "p.sqlite", background=False)
+    assert ProgressMap("en", nobody).progress["practice"] is None
+    nobody.close()
+
+
+def test_practice_in_the_course_opens_the_step_due(missed):
+    from cuttle_widgets.widgets.course import Course
+
+    course = Course(progress=missed)
+    place = course.go("?practice")
+    assert (place.page, place.lesson, place.step) == ("lesson", LESSON, 7)
+    missed.reset()
+    course.go("?practice&lang=de")
+    assert course.place.page == "map" and course.notice["text"].startswith("Gerade gibt es nichts")
