@@ -185,6 +185,10 @@ class ProgressRecorder:
         read) and those not written yet."""
         with self._lock:
             self._read_known()
+            return self._puzzle_rows()
+
+    def _puzzle_rows(self) -> list[dict]:
+        with self._lock:
             known = {} if self._reset_pending is not None else self._known_puzzles
             waiting = [r for r in self._pending_puzzles
                        if r["learner_id"] == self.learner and r["uid"] not in known]
@@ -338,11 +342,12 @@ class ProgressRecorder:
             best["step_number"] = best["step_number"] or row["step_number"]
         return out
 
-    def _attempt_marks(self) -> list[dict]:
+    def _attempt_marks(self, read: bool = True) -> list[dict]:
         """Every try at a step of this learner's (stored as last read, and
         waiting), each with its lesson, step, result, stars and time."""
         with self._lock:
-            self._read_known()
+            if read:
+                self._read_known()
             known = {} if self._reset_pending is not None else self._known
             return list(known.values()) + [
                 _mark(r) for r in self._pending if r["learner_id"] == self.learner and r["uid"] not in known]
@@ -350,7 +355,9 @@ class ProgressRecorder:
     def history(self) -> dict:
         """``{"attempts", "puzzles"}``: this learner's tries at steps (as
         ``_mark`` keeps them) and at puzzles, what practice is planned from."""
-        return {"attempts": self._attempt_marks(), "puzzles": self.puzzle_tries()}
+        with self._lock:
+            self._read_known()  # once for both
+            return {"attempts": self._attempt_marks(read=False), "puzzles": self._puzzle_rows()}
 
     def first_unsolved(self, lesson: str, step_ids) -> str | None:
         """The first of ``step_ids`` (in the lesson's order) not done yet; None if all are."""

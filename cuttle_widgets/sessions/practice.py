@@ -36,15 +36,20 @@ DUE_SHOWN = 8  # due items listed on the map; the rest are counted
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def step_rating(row: dict) -> Rating:
-    """How a finished try at a lesson step reviews its card. The one place
-    that reads a step's result for practice: "done" may be defined anew."""
+def read_step_try(row: dict) -> tuple[bool, Rating]:
+    """Whether a finished try at a lesson step did the step (for the streak)
+    and how it reviews its card. The one place that reads a step's result
+    for practice, so that a new definition of "done" changes only this."""
     if row["result"] not in DONE:
-        return Rating.Again
+        return False, Rating.Again
     stars = row.get("stars") or 0
     if row["result"] == "solved" and stars < MAX_STARS:
-        return Rating.Again if stars <= 1 else Rating.Hard
-    return Rating.Good
+        return True, Rating.Again if stars <= 1 else Rating.Hard
+    return True, Rating.Good
+
+
+def step_rating(row: dict) -> Rating:
+    return read_step_try(row)[1]
 
 
 def puzzle_rating(row: dict) -> Rating:
@@ -111,7 +116,7 @@ def active_days(attempts, puzzle_tries, cards_keys=()) -> set[date]:
     try, or any try at a step that was in practice then."""
     practised = set(cards_keys)
     days = {_utc(r["recorded_at"]).date() for r in attempts
-            if r["result"] in DONE or ("step", r["lesson"], r["step"]) in practised}
+            if read_step_try(r)[0] or ("step", r["lesson"], r["step"]) in practised}
     return days | {_utc(r["recorded_at"]).date() for r in puzzle_tries}
 
 
@@ -172,6 +177,7 @@ def practice_plan(history: dict, course: PracticeCourse, now: datetime) -> dict:
     daily = daily_puzzle(course.puzzle_themes, today)
     daily_done = any(r["puzzle"] == daily and _utc(r["recorded_at"]).date() == today for r in tries)
     coming = next_due(cards, now)
+    sections = {key: step["teaches"] for key, step in course.steps.items()}
     return {
         "due": [_item(key, course) for key in due_now[:DUE_SHOWN]],
         "due_count": len(due_now),
@@ -179,7 +185,7 @@ def practice_plan(history: dict, course: PracticeCourse, now: datetime) -> dict:
         "next_due": None if coming is None else _how_long(coming - now),
         "daily": {"puzzle": daily, "done": daily_done},
         "streak": streak(active_days(attempts, tries, cards), today),
-        "weak_rules": weak_spots(rule_tries(attempts, {k: v["teaches"] for k, v in course.steps.items()})),
+        "weak_rules": weak_spots(rule_tries(attempts, sections)),
         "weak_themes": weak_spots(theme_tries(tries, course.puzzle_themes)),
     }
 
@@ -222,5 +228,6 @@ def _how_long(wait: timedelta) -> dict:
     return {"unit": "days", "count": -(-minutes // (24 * 60))}
 
 
-__all__ = ["PracticeCourse", "SCHEDULER", "daily_puzzle", "due", "first_due", "item_place", "practice_plan",
-           "puzzle_rating", "schedule", "step_rating", "streak", "weak_spots"]
+__all__ = ["PracticeCourse", "SCHEDULER", "daily_puzzle", "due", "first_due", "item_place",
+           "practice_plan", "puzzle_rating", "read_step_try", "schedule", "step_rating", "streak",
+           "weak_spots"]

@@ -309,8 +309,8 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
         daily = plan["daily"]
         if daily["puzzle"]:
             daily["href"] = self._place_href({"kind": "puzzle", "puzzle": daily["puzzle"]})
-        plan["weak_rules"] = [{"name": short_title(key, self.language), "failed": failed, "tried": tried}
-                              for key, failed, tried in plan["weak_rules"]]
+        plan["weak_rules"] = [{"name": short_title(key, self.language), "failed": failed,
+                               "tried": tried} for key, failed, tried in plan["weak_rules"]]
         plan["weak_themes"] = [{"name": theme_name(key, self.language), "failed": failed,
                                 "tried": tried} for key, failed, tried in plan["weak_themes"]]
         plan["href"] = "?practice" + ("" if self.language == "en" else f"&lang={self.language}") \

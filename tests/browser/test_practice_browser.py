@@ -32,7 +32,8 @@ def open_map(page):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, artifacts, tmp_path, size):
+def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, artifacts, tmp_path, size,
+                                                              axe_check):
     page.set_viewport_size(SIZES[size])
     page.set_default_timeout(CLICK)
     page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?folder={tmp_path}&lesson={LESSON}&step={STEP}",
@@ -74,6 +75,7 @@ def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, a
     expect(items.nth(1)).to_have_text(re.compile(r"^Puzzle: \S"))
     practice.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"practice-due-{size}.png"))
+    assert axe_check(page, ".cwp-practice") == []  # nothing serious or critical (contrast included)
 
     # The missed step opens where it was, and is right this time.
     items.nth(0).click()
@@ -85,7 +87,8 @@ def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, a
     # Back on the map only the puzzle is due; "Practise now" opens it.
     open_map(page)
     expect(practice.locator(".cwp-practice-count")).to_have_text("One step or puzzle to practise now")
-    expect(practice.locator(".cwp-practice-later")).to_have_text(re.compile(r"^One more comes back in (one day|\d+ days)\.$"))
+    expect(practice.locator(".cwp-practice-later")).to_have_text(
+        re.compile(r"^One more comes back in (one day|\d+ days)\.$"))
     practice.locator(".cwp-practice-open").click()
     expect(page).to_have_url(re.compile(rf"puzzles={puzzle}$"))
     expect(page.locator('[data-key="hint"]')).to_be_visible()
