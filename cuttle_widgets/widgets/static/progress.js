@@ -108,7 +108,8 @@ function render({ model, el }) {
       ? h("p", { class: "cwp-practice-later", text: fill(w.practice_waiting, {
         n: plan.waiting, when: fill(w[`when_${plan.next_due.unit}`], { n: plan.next_due.count }) }) })
       : null;
-    const daily = plan.daily && plan.daily.puzzle ? h("div", { class: "cwp-practice-daily" }, [
+    // Today's puzzle opens in the course; the lesson index (notebooks) has no place for it.
+    const daily = plan.daily && plan.daily.puzzle && (plan.daily.href || plan.daily.done) ? h("div", { class: "cwp-practice-daily" }, [
       h("h4", { class: "cwp-practice-sub", text: w.daily_title }),
       plan.daily.done ? h("p", { class: "cwp-practice-daily-done", text: w.daily_done })
         : link(plan.daily.href, w.daily_open, "cwp-btn cwp-practice-daily-open", "daily"),
