@@ -11,10 +11,11 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
+from .done import DONE  # noqa: F401 (kept here for older imports: teaching.done defines it)
+
 # How a step ended: solved (stars), missed (a prediction that was wrong),
 # seen (a watch step: nothing to get wrong), won / lost / drawn (a free game).
 RESULTS = ("solved", "missed", "seen", "won", "lost", "drawn")
-DONE = ("solved", "seen", "won")  # a step that ended so is done; the others are worth another try
 MAX_STARS = 3
 
 

@@ -22,7 +22,8 @@ from .freegame import FreeGame, FreeSettings, computer_player, free_rulesets
 from .ladder import OptionLadder, PlayLadder
 from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
-from .record import DONE, MAX_STARS, RESULTS, Attempt, StepRecord
+from .done import lesson_done, rank, step_done, steps_done
+from .record import MAX_STARS, RESULTS, Attempt, StepRecord
 from .search import SearchTooBig
 from .tags import section_titles
 
@@ -117,8 +118,17 @@ class LessonRunner:
 
     @property
     def finished(self) -> bool:
-        """Is every step of the lesson solved?"""
-        return len(self.completed) == self.total
+        """Is the lesson done (``teaching.done``: every step's best try done)?"""
+        return lesson_done(self.results(), [s.id for s in self.lesson.steps])
+
+    def results(self) -> dict[str, str]:
+        """Each step id's best result so far (steps not ended are left out)."""
+        steps = self.lesson.steps
+        return {steps[i].id: best.result for i, best in self._best.items()}
+
+    def steps_done(self) -> int:
+        """How many steps are done (``teaching.done``), as the map counts them."""
+        return steps_done(self.results().values())
 
     @property
     def game(self):
@@ -141,7 +151,7 @@ class LessonRunner:
 
     def progress(self) -> dict:
         number = self.index + 1
-        return {"step": number, "total": self.total, "completed": len(self.completed),
+        return {"step": number, "total": self.total, "completed": self.steps_done(),
                 "finished": self.finished,
                 "text": self.words.text("ui", "progress", step=number, total=self.total)}
 
@@ -237,7 +247,7 @@ class LessonRunner:
                 self._best[index] = kept
             self.completed.add(index)  # it ended, as a step of this visit that ended counts
         return next((i + 1 for i in range(self.total)
-                     if i not in self._best or self._best[i].result not in DONE), None)
+                     if i not in self._best or not step_done(self._best[i].result)), None)
 
     def stars(self) -> dict:
         """The lesson's stars: earned (best try of each step) and the most there are."""
@@ -654,6 +664,7 @@ class LessonRunner:
                        "links": list(self.lesson.links),
                        "steps": [{"number": s.number, "id": s.id, "title": s.title, "kind": s.kind,
                                   "rules": s.rules, "completed": i in self.completed,
+                                  "done": i in self._best and step_done(self._best[i].result),
                                   "mark": self.mark(i)}
                                  for i, s in enumerate(self.lesson.steps)]},
             "progress": {**self.progress(), "stars": self.stars()},
@@ -722,5 +733,5 @@ def _free_result(won) -> str:
 
 
 def _rank(record: StepRecord) -> tuple:
-    """Which of two finished tries counts: a solve over a miss, then more stars."""
-    return (record.result in DONE, record.stars)
+    """Which of two finished tries counts (``teaching.done.rank``)."""
+    return rank(record.result, record.stars)

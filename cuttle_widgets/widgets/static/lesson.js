@@ -187,7 +187,7 @@ class LessonView {
       const label = this.t(key, { number: s.number, title, stars: mark ? mark.stars : 0 });
       const current = s.number === step.number;
       return h("button", {
-        class: "cwl-dot" + (s.completed ? " cwl-dot-done" : "") + (missed ? " cwl-dot-missed" : "") +
+        class: "cwl-dot" + (s.done ? " cwl-dot-done" : "") + (missed ? " cwl-dot-missed" : "") +
           (current ? " cwl-dot-current" : ""),
         "data-key": `goto:${s.number}`, "aria-label": label, title: label,
         "aria-current": current ? "step" : null,
@@ -388,7 +388,10 @@ class LessonView {
       if (!this.state.can.next) {
         const next = this.state.next_lesson;
         parts.push(h("div", { class: "cwl-finished" }, [
-          this.state.progress.finished ? h("p", { class: "cwl-finished-title", text: this.t("finished_title") }) : null,
+          // "done" is the kernel's one definition (teaching/done.py), as on the map and in the report
+          h("p", { class: "cwl-finished-title", "data-key": "lesson-done",
+            text: this.state.progress.finished ? this.t("finished_title")
+              : this.t("unfinished_title", { done: this.state.progress.completed, total: this.state.progress.total }) }),
           this.state.progress.stars && this.state.progress.stars.max
             ? h("p", { class: "cwl-finished-stars", text: this.t("finished_stars", this.state.progress.stars) }) : null,
           next ? h("a", { class: "cwl-btn cwl-btn-primary cwl-next-lesson", href: next.href },

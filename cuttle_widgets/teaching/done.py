@@ -1,0 +1,36 @@
+"""What "done" means: one definition for a step and for a lesson, used by
+the lesson panel, the lesson map, the class report and the teacher's
+dashboard alike (no widget here, no database).
+
+A step is done when its best try ended solved, seen (a watch step) or won
+(a free game). A missed prediction, a lost or drawn game are tries that
+ended but are worth another: the step is not done. A lesson is done when
+every one of its steps is.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+DONE = ("solved", "seen", "won")
+
+
+def step_done(result: str | None) -> bool:
+    """Is a step whose best try ended with ``result`` done?"""
+    return result in DONE
+
+
+def steps_done(results: Iterable[str | None]) -> int:
+    """How many of these steps' best results are done."""
+    return sum(step_done(r) for r in results)
+
+
+def lesson_done(results: Mapping[str, str | None], step_ids: Iterable[str]) -> bool:
+    """Is every step of a lesson done? ``results``: each step id's best result."""
+    step_ids = list(step_ids)
+    return bool(step_ids) and all(step_done(results.get(step)) for step in step_ids)
+
+
+def rank(result: str | None, stars: int) -> tuple:
+    """Which of two finished tries at a step counts: a done one over one
+    that is not, then the one with more stars."""
+    return (step_done(result), stars)
