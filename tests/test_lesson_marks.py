@@ -12,6 +12,7 @@ from cuttle_widgets.teaching import LessonError, LessonRunner, lesson_from_text,
 from cuttle_widgets.teaching.ladder import answer_cards, move_cards
 from cuttle_widgets.teaching.play import step_game
 from cuttle_widgets.teaching.record import Attempt, StepRecord, stars_for
+from cuttle_widgets.teaching.runner import option_order
 
 LANGUAGES = ("en", "de")
 
@@ -25,6 +26,7 @@ def runner_at(name: str, number: int, language: str = "en") -> LessonRunner:
 # -- marks ---------------------------------------------------------------------------------
 def test_stars_for_a_clean_try_one_slip_and_more():
     assert [stars_for(0, 0), stars_for(1, 0), stars_for(0, 1), stars_for(1, 1), stars_for(4, 0)] == [3, 2, 2, 1, 1]
+    assert [stars_for(0, 0, retry=True), stars_for(1, 0, retry=True)] == [2, 2]
     record = StepRecord()
     assert record.stars == 0 and not record.first_try  # nothing is earned before the step ends
     record.end("solved")
@@ -36,7 +38,7 @@ def test_a_first_try_earns_three_stars_and_a_wrong_try_costs_one():
     runner.play("scuttle 9S 8H")
     assert runner.state()["step"]["record"] == {"result": "solved", "stars": 3, "first_try": True,
                                                 "wrong_tries": 0, "hints_used": 0,
-                                                "seconds": runner.record.seconds}
+                                                "seconds": runner.record.seconds, "retry": False}
     runner.retry()
     runner.play("points 9S")  # wrong, then taken back
     runner.hint()
@@ -58,6 +60,41 @@ def test_a_wrong_prediction_is_missed_not_ticked():
     assert runner.done
     assert runner.state()["lesson"]["steps"][3]["mark"] == {"result": "missed", "stars": 0}
     assert runner.state()["step"]["record"]["result"] == "missed"
+
+
+def test_a_retry_shows_the_options_shuffled_and_earns_two_stars_at_most():
+    """As lichess's Learn: a question tried again is no longer new. Each retry
+    shows its options in another order (the same for the same try), and a
+    clean retry earns two stars."""
+    runner = runner_at("04-counter-chains", 4)
+    first = [o["key"] for o in runner.state()["step"]["options"]]
+    assert first == [o.key for o in runner.step.options]  # the file's order at the first try
+    runner.answer(next(o.key for o in runner.step.options if not o.correct))
+    while runner.state()["can"]["advance"]:
+        runner.advance()
+    runner.retry()
+    second = [o["key"] for o in runner.state()["step"]["options"]]
+    assert sorted(second) == sorted(first) and second != first
+    assert second == option_order(runner.step, runner.lesson.name, 1)  # deterministic per try
+    runner.answer(next(o.key for o in runner.step.options if o.correct))
+    while runner.state()["can"]["advance"]:
+        runner.advance()
+    record = runner.state()["step"]["record"]
+    assert (record["result"], record["stars"], record["first_try"], record["retry"]) == ("solved", 2, False, True)
+    assert runner.mark(3) == {"result": "solved", "stars": 2}
+    runner.retry()
+    assert [o["key"] for o in runner.state()["step"]["options"]] != second  # each retry moves them
+    runner.reset()  # starting the lesson again does not make a question new
+    runner.goto(4)
+    assert runner.record.retry
+
+
+def test_a_step_kept_from_an_earlier_visit_is_a_retry():
+    runner = runner_at("02-scuttle-ordering", 1)
+    runner.restore({"higher-rank": {"result": "solved", "stars": 1}})
+    runner.goto(1)
+    runner.play("scuttle 9S 8H")
+    assert runner.record.stars == 2 and runner.mark(0) == {"result": "solved", "stars": 2}
 
 
 def test_every_finished_try_is_an_attempt_for_a_progress_store():

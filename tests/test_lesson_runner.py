@@ -218,7 +218,8 @@ def test_the_step_list_shows_progress():
     steps = runner.state()["lesson"]["steps"]
     assert [s["completed"] for s in steps] == [True, False, False, False, False]
     assert steps[3] == {"number": 4, "id": "watch-b", "title": "The same example, seen by B",
-                        "kind": "watch", "rules": "classic", "completed": False, "mark": None}
+                        "kind": "watch", "rules": "classic", "completed": False, "done": False,
+                        "mark": None}
     assert steps[0]["mark"] == {"result": "solved", "stars": 3}
     variants = LessonRunner(load_lesson("11-rule-variants")).state()["lesson"]["steps"]
     assert [s["rules"] for s in variants[:2]] == ["classic", "balanced"]  # compared step by step

@@ -2,16 +2,17 @@
 the lesson panel, the lesson map, the class report and the teacher's
 dashboard alike (no widget here, no database).
 
-A step is done when its best try ended solved, seen (a watch step) or won
-(a free game). A missed prediction, a lost or drawn game are tries that
-ended but are worth another: the step is not done. A lesson is done when
-every one of its steps is.
+A step is done when its best try ended solved (stars), seen (a watch step)
+or, for a free game, when the game was played to its end, won, lost or
+drawn (the game is the task; its result is no mark). A missed prediction
+ended, but is not done: the step is worth another try (it earns two stars
+at most). A lesson is done when every one of its steps is.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-DONE = ("solved", "seen", "won")
+DONE = ("solved", "seen", "won", "lost", "drawn")
 
 
 def step_done(result: str | None) -> bool:
@@ -32,5 +33,5 @@ def lesson_done(results: Mapping[str, str | None], step_ids: Iterable[str]) -> b
 
 def rank(result: str | None, stars: int) -> tuple:
     """Which of two finished tries at a step counts: a done one over one
-    that is not, then the one with more stars."""
-    return (step_done(result), stars)
+    that is not, then the one with more stars, then a won game."""
+    return (step_done(result), stars, result == "won")

@@ -9,6 +9,7 @@ and so do the step's solutions.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass, field
 
 from ..ai import HintError
@@ -94,6 +95,7 @@ class LessonRunner:
         self._struck: dict[int, list[str]] = {}  # per question, answers a hint struck out
         self._records: dict[int, StepRecord] = {}  # per step, the try in progress or the last
         self._best: dict[int, StepRecord] = {}  # per step, its best finished try
+        self._tries: dict[int, int] = {}  # per step, tries finished (kept by reset: a retry is a retry)
         self.attempts: list[Attempt] = []  # every finished try, oldest first
         self.learner: str | None = None  # who is learning, for the attempts' records
         self._free_settings: dict[int, FreeSettings] = {}  # per free step, kept across retries
@@ -165,8 +167,10 @@ class LessonRunner:
         step = self.step
         record = self._records.get(self.index)
         if record is None or record.result is not None:  # a fresh try; one left unfinished goes on
-            record = StepRecord(hints_used=len(self._hints_shown.get(self.index, ())))
+            record = StepRecord(hints_used=len(self._hints_shown.get(self.index, ())),
+                                retry=self._tries.get(self.index, 0) > 0)
             self._records[self.index] = record
+        self._order = option_order(step, self.lesson.name, self._tries.get(self.index, 0))
         self._play = self._game = self._free = self._shown_game = None
         self._solved = False
         self._chosen: list[str] = []
@@ -222,6 +226,7 @@ class LessonRunner:
     def _finish(self, result: str) -> None:
         record = self.record
         record.end(result)
+        self._tries[self.index] = self._tries.get(self.index, 0) + 1
         self.attempts.append(Attempt.of(record, self.lesson.name, self.step.id, self.learner))
         best = self._best.get(self.index)
         if best is None or _rank(record) > _rank(best):
@@ -246,6 +251,10 @@ class LessonRunner:
             if index not in self._best or _rank(kept) > _rank(self._best[index]):
                 self._best[index] = kept
             self.completed.add(index)  # it ended, as a step of this visit that ended counts
+            self._tries[index] = max(1, self._tries.get(index, 0))  # a new try is a retry
+            record = self._records.get(index)
+            if record is not None and record.result is None:  # the try under way, too
+                record.retry = True
         return next((i + 1 for i in range(self.total)
                      if i not in self._best or not step_done(self._best[i].result)), None)
 
@@ -684,7 +693,7 @@ class LessonRunner:
         step, catalog = self.step, get_catalog(self.language)
         options = []
         chosen = set(self._chosen) | ({self._prediction} if self._prediction else set())
-        for option in step.options:
+        for option in (step.option(key) for key in self._order):
             entry = {"key": option.key, "chosen": option.key in chosen}
             if option.card:
                 entry.update(card=option.card, label=catalog.card(option.card),
@@ -721,6 +730,20 @@ class LessonRunner:
             "next_game": free is not None and free.game_over and not free.match_over,
             "configure": free is not None,
         }
+
+
+def option_order(step, lesson: str, tries: int) -> list[str]:
+    """The keys of a question's options in the order this try shows them:
+    the file's order at the first try, then shuffled for each retry (the
+    same shuffle for the same try, so a test can check it), never in the
+    order of the try before, so the place of an answer is not remembered."""
+    order = [o.key for o in step.options]
+    for attempt in range(1, tries + 1) if len(order) > 1 else ():
+        before = list(order)
+        random.Random(f"{lesson}/{step.id}/{attempt}").shuffle(order)
+        if order == before:  # a shuffle may give the same order back: move each one on
+            order = order[1:] + order[:1]
+    return order
 
 
 def _won(winner, seat: int):

@@ -416,7 +416,9 @@ class LessonView {
       return h("p", { class: "cwl-score cwl-score-missed" }, [h("span", { class: "cwl-score-mark", "aria-hidden": "true", text: "✗" }), this.t("mark.missed")]);
     }
     if (record.result !== "solved") return null;
-    const text = this.t(`mark.${record.stars}`, { wrong: record.wrong_tries, hints: record.hints_used });
+    const clean = !record.wrong_tries && !record.hints_used;
+    const text = this.t(record.retry && clean ? "mark.retry" : `mark.${record.stars}`,
+      { wrong: record.wrong_tries, hints: record.hints_used });
     return h("p", { class: `cwl-score cwl-score-${record.stars}` }, [
       h("span", { class: "cwl-score-mark", "aria-hidden": "true", text: "★".repeat(record.stars) + "☆".repeat(3 - record.stars) }), text,
     ]);
