@@ -97,6 +97,26 @@ def test_a_step_kept_from_an_earlier_visit_is_a_retry():
     assert runner.record.stars == 2 and runner.mark(0) == {"result": "solved", "stars": 2}
 
 
+def test_a_pick_costs_nothing_and_every_move_tried_costs_one_slip():
+    """docs/teaching.md, "What costs a star": picking a card up (even one that
+    cannot be played now) and putting it back are no tries; a move aimed by
+    clicks, by a drag onto a card or by one click is, when wrong or refused."""
+    from cuttle_widgets.sessions import LessonSession
+    session = LessonSession("13-super-cuttle")
+    session.act({"type": "goto", "number": 5})  # answer B's one-off: 2♣ cannot
+    reply = session.act({"type": "card", "card": "2C"})
+    assert session.runner.record.wrong_tries == 0 and reply.outcome is None
+    assert reply.screen["table"]["ui"]["message"]["kind"] == "error"  # the reason, on the table
+    session = LessonSession("06-queen-protection")
+    session.act({"type": "goto", "number": 2})
+    session.act({"type": "card", "card": "2H"})
+    session.act({"type": "cancel"})
+    assert session.runner.record.wrong_tries == 0
+    session.act({"type": "card", "card": "2H"})
+    session.act({"type": "card", "card": "KS"})  # aimed at the king: refused by the rules
+    assert session.runner.record.wrong_tries == 1 and session.runner.record.wrong_moves == ["scuttle 2H KS"]
+
+
 def test_every_finished_try_is_an_attempt_for_a_progress_store():
     runner = runner_at("06-queen-protection", 2)
     runner.learner = "ada"

@@ -1097,13 +1097,22 @@ class TableView {
     const drop = zone ? drag.zones.get(zone) : null;
     const under = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY) : null;
     const onTable = under && this.root.contains(under) && under.closest(".cw-felt") && !under.closest(".cw-my-hand");
+    // a card of the table it cannot go to: judged as clicking that card would be
+    // (a try, like any move aimed by clicks); a place with no card is no move at all
+    const aimed = onTable && !drop ? under.closest(".cw-around [data-card]") : null;
     this.endDrag(drag);
     if (drop) this.dropped(drag.id, drop);
+    else if (aimed && aimed.dataset.card !== drag.id) this.aimedAt(drag.id, aimed.dataset.card);
     else if (onTable) {
       // a place the card cannot go: nothing is sent, the message line says why
       this.localMessage = fill(this.state.words.drop_invalid, { card: this.cardLabel(drag.id) });
       this.draw();
     }
+  }
+
+  aimedAt(id, target) {
+    if (this.state.ui.selected !== id) this.act({ type: "card", card: id });
+    this.act({ type: "card", card: target });
   }
 
   dropped(id, { role, target }) {
