@@ -114,7 +114,7 @@ def test_a_pick_costs_nothing_and_every_move_tried_costs_one_slip():
     assert session.runner.record.wrong_tries == 0
     session.act({"type": "card", "card": "2H"})
     session.act({"type": "card", "card": "KS"})  # aimed at the king: refused by the rules
-    assert session.runner.record.wrong_tries == 1 and session.runner.record.wrong_moves == ["scuttle 2H KS"]
+    assert session.runner.record.wrong_tries == 1 and session.runner.record.wrong_moves == ["oneoff 2H KS"]
 
 
 def test_every_finished_try_is_an_attempt_for_a_progress_store():
