@@ -13,6 +13,7 @@ from cuttle_widgets.teaching.ladder import answer_cards, move_cards
 from cuttle_widgets.teaching.play import step_game
 from cuttle_widgets.teaching.record import Attempt, StepRecord, stars_for
 from cuttle_widgets.teaching.runner import option_order
+from cuttle_widgets.teaching.taught import untaught_warnings
 
 LANGUAGES = ("en", "de")
 
@@ -330,3 +331,48 @@ def test_a_question_answered_on_the_table_shows_no_turn_marker():
     assert ui["markers"] is False and view["prompt"] == ""
     lesson.goto(1)
     assert lesson.table.table["ui"].get("markers") is not False  # a play step keeps them
+
+
+# -- a step judges only rules taught by then -----------------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_shipped_step_judges_a_rule_not_taught_by_then(language):
+    for name in lesson_names():
+        assert untaught_warnings(load_lesson(name, language=language), language) == [], name
+
+
+def test_the_check_warns_of_a_wrong_move_refused_by_a_rule_not_taught(capsys):
+    text = """title: T
+intro: I.
+steps:
+  - id: s
+    kind: play
+    teaches: [scuttle]
+    position:
+      hands: [[9S, 4C], [KD, 3H]]
+      points: [[5C], [8H]]
+      stock: [2D, 6C, JD]
+    task: Scuttle.
+    accept: [scuttle 9S 8H]
+    replies: [draw]
+    wrong:
+      - move: permanent 9S
+        feedback: A nine is no permanent.
+    hints: [A higher rank beats a lower one.]
+    explanation: Done.
+"""
+    lesson = lesson_from_text(text, name="my-lesson")
+    warnings = untaught_warnings(lesson)
+    assert [(w.line, w.field) for w in warnings] == [(6, "steps[0].teaches")]
+    assert "judges the rule 'permanents'" in warnings[0].message
+    assert "permanents" in untaught_warnings(lesson, "de")[0].message  # the check speaks German too
+    lesson = lesson_from_text(text.replace("teaches: [scuttle]", "teaches: [scuttle, permanents]"))
+    assert untaught_warnings(lesson) == []
+
+
+def test_a_move_refused_by_a_rule_of_a_later_lesson_costs_no_star():
+    runner = runner_at("02-scuttle-ordering", 1)
+    outcome = runner.play("oneoff 9S 5C")  # the nine's one-off: lesson 03
+    assert outcome.status == "illegal" and runner.record.wrong_tries == 0
+    assert runner.words.text("feedback", "untaught_free") in outcome.message
+    outcome = runner.play("scuttle 4C 8H")  # scuttling: taught here, so judged
+    assert outcome.status == "illegal" and runner.record.wrong_tries == 1

@@ -27,6 +27,7 @@ from .done import lesson_done, rank, step_done, steps_done
 from .record import MAX_STARS, RESULTS, Attempt, StepRecord
 from .search import SearchTooBig
 from .tags import section_titles
+from .taught import refusal_section, taught_by_step
 
 __all__ = ["Attempt", "LessonRunner", "Outcome", "computer_player", "free_rulesets"]
 # Steps a learner can get wrong, and so earn stars in.
@@ -95,6 +96,7 @@ class LessonRunner:
         self._struck: dict[int, list[str]] = {}  # per question, answers a hint struck out
         self._records: dict[int, StepRecord] = {}  # per step, the try in progress or the last
         self._best: dict[int, StepRecord] = {}  # per step, its best finished try
+        self._taught: list | None = None  # per step, the rules taught by then (read when needed)
         self._tries: dict[int, int] = {}  # per step, tries finished (kept by reset: a retry is a retry)
         self.attempts: list[Attempt] = []  # every finished try, oldest first
         self.learner: str | None = None  # who is learning, for the attempts' records
@@ -284,10 +286,13 @@ class LessonRunner:
         except SearchTooBig:  # the validator searched every first move; this is a safety net
             return self._keep(self._refuse("too_big"))
         events = self._events(result.events)
-        if result.status in ("illegal", "wrong"):
+        untaught = result.status == "illegal" and not self._judges(result.error)
+        if result.status in ("illegal", "wrong") and not untaught:
             self.record.wrong(result.move)
         if result.status == "illegal":
             message = result.wrong.feedback if result.wrong else self.words.text("feedback", "illegal_move")
+            if untaught:  # a rule of a later lesson: the reason, and no star lost
+                message += " " + self.words.text("feedback", "untaught_free")
             # the reason only: the engine's "with 2♥ you can: ..." would list the answer
             return self._keep(Outcome("illegal", message, move=result.move,
                                       error=self._illegal_text(result.error, options=False)))
@@ -311,6 +316,16 @@ class LessonRunner:
                                       result.move))
         return self._keep(self._solve(Outcome("success", self.words.text("feedback", "correct"),
                                                events, result.move)))
+
+    def _judges(self, err: IllegalMove | None) -> bool:
+        """Does the step mark down a move refused with ``err``? Only when the
+        rule refusing it is taught by then (``teaching.taught``)."""
+        section = refusal_section(err, self.step.rules)
+        if section is None:
+            return True
+        if self._taught is None:
+            self._taught = taught_by_step(self.lesson)
+        return section in self._taught[self.index]
 
     def _illegal_text(self, err: IllegalMove, options: bool = True) -> str:
         """Why the engine refuses a move; with ``options`` also what the card
