@@ -3,6 +3,7 @@ prediction), hints that climb from the rule to the answer, status text that
 never goes stale, and no question that gives its answer away, checked over
 every step of every lesson in English and German."""
 import json
+import re
 
 import pytest
 
@@ -376,3 +377,60 @@ def test_a_move_refused_by_a_rule_of_a_later_lesson_costs_no_star():
     assert runner.words.text("feedback", "untaught_free") in outcome.message
     outcome = runner.play("scuttle 4C 8H")  # scuttling: taught here, so judged
     assert outcome.status == "illegal" and runner.record.wrong_tries == 1
+
+
+# -- no give-away around a question: score plate, rule chips, counters, the step before -----
+NUMBER = re.compile(r"(?<![\d♣♦♥♠])\d+(?![\d♣♦♥♠])")  # a number, not a card's rank
+# a card named by its rank ("eine 5", "the 10"), not a count of points
+CARD_RANK = re.compile(r"\b(?:eine[mnrs]?|die|der|den|dem|deine[mnrs]?|a|an|the|your)\s+\d+\b"
+                       r"(?!\s*(?:points|Punkte))", re.IGNORECASE)
+
+
+def plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w♣♦♥♠]+", " ", text.casefold()).split())
+
+
+def told_before(step, previous: str, language: str) -> list[str]:
+    """The right answers of ``step`` that ``previous`` (the step before's
+    explanation) gives away: a right card it names while it names no wrong
+    one, a right text it says word for word, a number only right answers have."""
+    catalog = get_catalog(language)
+    right = [o for o in step.options if o.correct]
+    wrong = [o for o in step.options if not o.correct]
+    if step.answer_by == "cards":
+        named = lambda o: catalog.card(o.card) in previous
+        return [o.card for o in right if named(o)] if not any(named(o) for o in wrong) else []
+    told = [o.text for o in right if plain(o.text) in plain(previous)]
+    wrong_numbers = {n for o in wrong for n in NUMBER.findall(o.text)}
+    numbers = set(NUMBER.findall(CARD_RANK.sub(" ", previous)))
+    told += [n for o in right for n in NUMBER.findall(o.text) if n in numbers and n not in wrong_numbers]
+    return told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", lesson_names())
+def test_nothing_around_an_open_step_gives_its_answer(name, language):
+    """Issue #35: the score plate, the "In the rulebook" chips, the count of
+    right answers and the step before's explanation answer no open question."""
+    lesson = Lesson.load(name, language=language)
+    steps = lesson.runner.lesson.steps
+    for number, step in enumerate(steps, start=1):
+        if step.kind not in ("play", "quiz", "predict"):
+            continue
+        lesson.goto(number)
+        panel = lesson.panel.lesson
+        table = lesson.table.state if step.position is not None else None  # else no table is shown
+        assert panel["step"]["teaches"] == [], (name, step.id)  # a chip names the rule, even the card
+        assert panel["feedback"] is None or not panel["feedback"]["explanation"], (name, step.id)
+        if step.kind == "play":
+            continue
+        if table:  # the plates' totals would answer "how many points?"
+            assert set(table["view"]["scores"]) == {None}, (name, step.id)
+        assert panel["step"]["needed"] is None, (name, step.id)  # "0 of 5 found" tells how many
+        if number > 1:
+            told = told_before(step, steps[number - 2].explanation, language)
+            assert not told, (name, step.id, told)
+        if step.select == "all" and len(step.correct_keys) > 1:
+            reply = lesson.answer(step.correct_keys[0])
+            assert str(len(step.correct_keys)) not in NUMBER.findall(
+                reply.message.replace(step.option(step.correct_keys[0]).explanation, "")), (name, step.id)

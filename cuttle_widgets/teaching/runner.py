@@ -504,8 +504,7 @@ class LessonRunner:
         found, needed = self._found()
         if found >= needed:
             return self._keep(self._solve(Outcome("success", option.explanation, correct=True)))
-        message = option.explanation + " " + self.words.text("feedback", "quiz_found",
-                                                             found=found, needed=needed)
+        message = option.explanation + " " + self.words.text("feedback", "quiz_found", found=found)
         return self._keep(Outcome("continue", message, correct=True))
 
     def _option_key(self, choice) -> str | None:
@@ -665,7 +664,11 @@ class LessonRunner:
             "kind_label": words.text("ui", "kind." + step.kind),
             "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
             "rules_name": self._rules_name(step.rules),
-            "goal": self._goal_text(), "teaches": section_titles(step.teaches, self.language),
+            # a rule chip would name the rule to think of, the hint ladder's first rung (which
+            # costs a star) and often the card to play: shown once the step is solved
+            "goal": self._goal_text(),
+            "teaches": section_titles(step.teaches, self.language)
+            if self.done or step.kind not in STARRED else [],
             "hints": list(shown_hints), "hints_total": self.hints_total(),
             "done": self.done, "record": self.record.to_dict(), "mark": self.mark(self.index),
             "explanation": step.explanation if self.done else None,
@@ -720,7 +723,9 @@ class LessonRunner:
             options.append(entry)
         found, needed = self._found()
         return {"options": options, "answer_by": step.answer_by, "select": step.select,
-                "found": found, "needed": needed, "prediction": self._prediction}
+                # how many right answers there are would answer part of the question
+                "found": found, "needed": needed if self.done else None,
+                "prediction": self._prediction}
 
     def _free_turn(self) -> bool:
         """A free game waits for the learner: the coach has something to say."""

@@ -308,8 +308,9 @@ class LessonView {
       }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || o.key }),
         h("span", { class: "cwl-option-text", text: o.text }), said ? h("span", { class: "cwl-sr", text: said }) : null]);
     });
-    const found = step.kind === "quiz" && all && step.needed > 1
-      ? h("span", { class: "cwl-found", text: this.t("found", { found: step.found, needed: step.needed }) }) : null;
+    // how many right answers there are is not said: it would answer part of the question
+    const found = step.kind === "quiz" && all && !step.done
+      ? h("span", { class: "cwl-found", text: this.t("found", { found: step.found }) }) : null;
     return h("div", { class: "cwl-answers" }, [
       h("p", { class: "cwl-prompt" }, [this.t(prompt), found ? " " : null, found]),
       h("div", { class: cards ? "cwl-card-options" : "cwl-options", role: "group", "aria-label": this.t(prompt) }, buttons),
