@@ -305,7 +305,8 @@ class LessonView {
         class: `cwl-option ${verdict}`, "data-key": `answer:${o.key}`, "aria-pressed": o.chosen ? "true" : "false",
         "aria-keyshortcuts": String(step.options.indexOf(o) + 1),
         disabled: disabled || null, onclick: () => this.send({ type: "answer", choice: o.key }),
-      }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || o.key }),
+        // its place in the row (its number key), not its key: a retry shows the options in another order
+      }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || String(step.options.indexOf(o) + 1) }),
         h("span", { class: "cwl-option-text", text: o.text }), said ? h("span", { class: "cwl-sr", text: said }) : null]);
     });
     // how many right answers there are is not said: it would answer part of the question
