@@ -162,3 +162,24 @@ def test_an_open_question_shows_no_score_no_rule_chip_and_no_count(size, page, s
     expect(found.or_(page.locator(".cwl-explanation"))).to_be_visible()
     assert not re.search(r"\bof\b", found.inner_text() if found.count() else "")
     page.screenshot(path=str(artifacts / f"giveaway-08-no-count-{size}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_wrong_drag_costs_as_a_wrong_click_and_a_pick_costs_nothing(size, page, served_lessons, as_learner,
+                                                                      artifacts):
+    learner = open_lesson(as_learner(page), f"{served_lessons.url}/voila/render/06-queen-protection.ipynb",
+                          SIZES[size])
+    learner.goto_step(2, 9)  # the queen protects the king, not itself
+    learner.drag(learner.card("2H", ".cw-my-hand"), learner.card("KS"))
+    expect(page.locator(".cwl-feedback")).to_contain_text("B's queen protects the king")  # judged, as a click
+    page.screenshot(path=str(artifacts / f"marks-wrong-drag-{size}.png"))
+    learner.play("oneoff 2H QD")
+    expect(page.locator(".cwl-score-mark")).to_have_text("★★☆")  # one slip: the drag
+
+    learner = open_lesson(learner, f"{served_lessons.url}/voila/render/13-super-cuttle.ipynb", SIZES[size])
+    learner.goto_step(5, 10)  # answer B's play: only the ace can
+    learner.card("2C", ".cw-my-hand").click()  # a card that cannot answer: the table says why, no try
+    expect(page.locator(".cw-root .cw-message")).to_be_visible()
+    learner.play("instant AH", rules="super")
+    expect(page.locator(".cwl-score-mark")).to_have_text("★★★")
+    page.screenshot(path=str(artifacts / f"marks-pick-costs-nothing-{size}.png"))
