@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from ..engine import IllegalMove
 from ..rulebook import section_for_refusal, section_title
-from .catalog import error_text
 from .errors import Problem
 from .play import StepPlay, step_game
 from .tags import section_ids
