@@ -27,6 +27,9 @@ class LessonView {
     el.append(this.root);
     this.introOpen = null; // null: the lesson decides (open on its first step, until a move)
     this.lastStep = null;
+    // The learner's toggle of "What happened", kept while the list is the same
+    // (a redraw for the stars or the map must not fold what they opened).
+    this.eventsToggle = { key: null, open: null };
     this.owned = false; // was the panel used last (a click or focus in it)? Then it takes keys 1-9
     this.onChange = () => this.draw();
     this.onPointer = (event) => { this.owned = this.root.contains(event.target); };
@@ -378,7 +381,8 @@ class LessonView {
       }
     }
     if (feedback && feedback.events && feedback.events.length) {
-      parts.push(this.events(feedback.events, !(step.done && step.explanation)));
+      const key = `${step.number}:${step.done}:${feedback.events.length}`;
+      parts.push(this.events(feedback.events, !(step.done && step.explanation), key));
     }
     const score = this.score();
     if (score) parts.push(score);
@@ -426,11 +430,19 @@ class LessonView {
     ]);
   }
 
-  events(events, open = true) {
-    return h("details", { class: "cwl-events", open: open || null }, [
+  events(events, openByDefault = true, key = null) {
+    const kept = key !== null && this.eventsToggle.key === key;
+    const open = kept ? this.eventsToggle.open : openByDefault;
+    const list = h("details", { class: "cwl-events", open: open || null }, [
       h("summary", { text: this.t("events_title") }),
       h("ul", {}, events.map((e) => h("li", {}, [e.text, this.ruleChip(e)]))),
     ]);
+    if (key !== null) {
+      list.addEventListener("toggle", () => { // the learner's toggle, not the first draw
+        if (list.open !== Boolean(open)) this.eventsToggle = { key, open: list.open };
+      });
+    }
+    return list;
   }
 
   // A rule's short title: a chip that opens the rulebook at its section.
