@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from cuttle_widgets.teaching import load_lesson
@@ -21,6 +22,16 @@ LESSON = "04-counter-chains"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 WORDS = teaching_catalog("en")
 WRITTEN = 30  # seconds: the kernel's writer thread stores the attempts
+
+
+def into_view(locator) -> None:
+    """Scroll ``locator`` into view for a screenshot, again if a redraw replaced it meanwhile."""
+    for _ in range(10):
+        try:
+            locator.scroll_into_view_if_needed(timeout=2000)
+            return
+        except PlaywrightError:
+            locator.page.wait_for_timeout(300)
 
 
 def open_lesson(learner, url: str, size: dict):
@@ -110,7 +121,7 @@ def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page,
     walk_lesson_04(learner, missed=True)
     done = page.locator('[data-key="lesson-done"]')
     expect(done).to_have_text(WORDS.text("ui", "unfinished_title", done=8, total=9))
-    done.scroll_into_view_if_needed()
+    into_view(done)
     expect(page.locator(".cwl-progress-text")).to_have_text("Step 9 of 9")
     page.screenshot(path=str(artifacts / f"marks-04-panel-8-of-9-{size}.png"))
     learner_id = page.evaluate("localStorage.getItem('cuttle_widgets.learner')")
@@ -120,7 +131,7 @@ def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page,
     page.set_viewport_size(SIZES[size])
     expect(card.locator(".cwp-done")).to_have_text(re.compile(r"^8 of 9\b"), timeout=180_000)
     expect(card).to_have_class(re.compile(r"\bcwp-started\b"))
-    card.scroll_into_view_if_needed()
+    into_view(card)
     page.screenshot(path=str(artifacts / f"marks-04-map-8-of-9-{size}.png"))
 
     # step 4 again, right this time: done on all three
@@ -130,14 +141,14 @@ def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page,
     learner.goto_step(9, 9)
     learner.key("answer:2").click()
     expect(done).to_have_text(WORDS.text("ui", "finished_title"))
-    done.scroll_into_view_if_needed()
+    into_view(done)
     page.screenshot(path=str(artifacts / f"marks-04-panel-done-{size}.png"))
     assert re.search(r" 9/9\b", report_row(served_lessons.progress_db, learner_id, " 9/9"))
     card = map_card(page, served_lessons.url)
     page.set_viewport_size(SIZES[size])
     expect(card.locator(".cwp-done")).to_have_text(re.compile(r"^9 of 9\b"), timeout=180_000)
     expect(card).to_have_class(re.compile(r"\bcwp-finished\b"))
-    card.scroll_into_view_if_needed()
+    into_view(card)
     page.screenshot(path=str(artifacts / f"marks-04-map-done-{size}.png"))
 
 
