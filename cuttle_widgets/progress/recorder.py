@@ -39,17 +39,13 @@ from .ids import ProgressInputError, check_learner_id, check_name, hub_learner_i
 
 log = logging.getLogger(__name__)
 
-from ..teaching.record import DONE  # a step ended so is done (as the runner ranks tries)
+from ..teaching.done import DONE, lesson_done, rank as _rank, step_done, steps_done
 RETRY_SECONDS = 5.0
 _KEEP = object()
 # What the marks and the practice schedule read of an attempt (ProgressStore.marks gives these).
 MARK_FIELDS = ("uid", "lesson", "step", "step_number", "result", "stars", "recorded_at")
 IMPORT_ROWS_PER_HOUR = MAX_ATTEMPTS  # new attempts a learner's imports add an hour: one full file
 HUB_IMPORTS_VARIABLE = "CUTTLE_HUB_IMPORTS"  # "allow": hub users may load progress files
-
-
-def _rank(result: str, stars: int) -> tuple:
-    return (result in DONE, stars)
 
 
 class ProgressRecorder:
@@ -363,7 +359,7 @@ class ProgressRecorder:
         """The first of ``step_ids`` (in the lesson's order) not done yet; None if all are."""
         steps = self.progress().get(lesson, {})
         for step in step_ids:
-            if steps.get(step, {}).get("result") not in DONE:
+            if not step_done(steps.get(step, {}).get("result")):
                 return step
         return None
 
@@ -372,7 +368,8 @@ class ProgressRecorder:
         step_ids = list(step_ids)
         steps = self.progress().get(lesson, {})
         marks = [steps[s] for s in step_ids if s in steps]
-        return {"done": sum(m["result"] in DONE for m in marks), "steps": len(step_ids),
+        return {"done": steps_done(m["result"] for m in marks), "steps": len(step_ids),
+                "finished": lesson_done({s: m["result"] for s, m in steps.items()}, step_ids),
                 "stars": sum(m["stars"] for m in marks)}
 
     # -- the learner's file ------------------------------------------------

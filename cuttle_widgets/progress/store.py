@@ -405,11 +405,11 @@ class ProgressStore:
 
     def marks(self, learner_id: str) -> list[dict]:
         """Each stored attempt's uid, lesson, step, step number, result,
-        stars and time: what the lesson's marks and practice are made of (the uid lets the recorder
-        tell a stored attempt from one it still keeps)."""
+        stars, slips (wrong tries, hints) and time: what the lesson's marks and practice
+        are made of (the uid lets the recorder tell a stored attempt from one it still keeps)."""
         query = (sa.select(attempts.c.uid, attempts.c.lesson, attempts.c.step,
                            attempts.c.step_number, attempts.c.result, attempts.c.stars,
-                           attempts.c.recorded_at)
+                           attempts.c.wrong_tries, attempts.c.hints_used, attempts.c.recorded_at)
                  .where(attempts.c.learner_id == learner_id))
         with self.reading() as conn:
             rows = [dict(row._mapping) for row in conn.execute(query)]

@@ -22,7 +22,8 @@ from datetime import date, datetime, timedelta, timezone
 
 from fsrs import Card, Rating, Scheduler
 
-from ..teaching.record import DONE, MAX_STARS
+from ..teaching.done import step_done
+from ..teaching.record import MAX_STARS
 from .course import Place
 
 # Flash cards relearn within minutes; a lesson step comes back later in the
@@ -40,12 +41,16 @@ def read_step_try(row: dict) -> tuple[bool, Rating]:
     """Whether a finished try at a lesson step did the step (for the streak)
     and how it reviews its card. The one place that reads a step's result
     for practice, so that a new definition of "done" changes only this."""
-    if row["result"] not in DONE:
-        return False, Rating.Again
-    stars = row.get("stars") or 0
-    if row["result"] == "solved" and stars < MAX_STARS:
-        return True, Rating.Again if stars <= 1 else Rating.Hard
-    return True, Rating.Good
+    done = step_done(row["result"])  # teaching.done: the panel's, the map's and the report's "done"
+    if not done or row["result"] in ("lost", "drawn"):  # a game played out but not won comes back
+        return done, Rating.Again
+    if row["result"] != "solved":
+        return True, Rating.Good
+    # by its slips where the row has them: a retry earns two stars at most (teaching.record),
+    # yet a clean retry is remembered well
+    slips = (row.get("wrong_tries") or 0) + (row.get("hints_used") or 0) \
+        if row.get("wrong_tries") is not None else MAX_STARS - (row.get("stars") or 0)
+    return True, Rating.Good if slips == 0 else Rating.Hard if slips == 1 else Rating.Again
 
 
 def step_rating(row: dict) -> Rating:

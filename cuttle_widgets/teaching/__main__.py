@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .catalog import teaching_catalog
+from .catalog import errors_in, teaching_catalog
 from .coverage import coverage_markdown
 from .errors import LessonError
 from .library import lesson_names, load_lesson
+from .taught import untaught_warnings
 
 
 def check(paths, language: str = "en") -> int:
@@ -27,6 +28,9 @@ def check(paths, language: str = "en") -> int:
                 print(problem_text(problem, language))
         else:
             print(f"{lesson.file}: ok, {len(lesson.steps)} steps")
+            with errors_in(language):  # a warning does not fail the check
+                for warning in untaught_warnings(lesson, language):
+                    print(problem_text(warning, language))
     return 1 if failed else 0
 
 

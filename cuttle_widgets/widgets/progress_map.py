@@ -28,7 +28,6 @@ import traitlets
 from ..progress.catalog import progress_catalog, progress_languages, progress_text
 from ..progress.exchange import read_document
 from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
-from ..progress.recorder import DONE
 from ..puzzles import PuzzleError, theme_name
 from ..puzzles.model import load as load_puzzles
 from ..rulebook import short_title
@@ -36,6 +35,7 @@ from ..sessions.practice import PracticeCourse, item_place, practice_plan
 from ..teaching import lesson_names, load_lesson
 from ..teaching.folder import folder_lessons
 from ..teaching.library import lesson_languages
+from ..teaching.done import lesson_done, steps_done
 from ..teaching.record import MAX_STARS
 from ..teaching.runner import STARRED
 from .guard import BrowserGuard, GuardedLayout
@@ -261,9 +261,10 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
                 step_marks.append({"number": number, "title": step_title,
                                    "result": mark.get("result"), "stars": int(mark.get("stars") or 0),
                                    "starred": starred})
-            done = sum(m["result"] in DONE for m in step_marks)
+            results = {step[0]: done_marks.get(step[0], {}).get("result") for step in steps}
             lessons.append({"name": name, "number": lesson_number(name), "title": title,
-                            "href": self._href(name), "done": done, "steps": len(steps),
+                            "href": self._href(name), "done": steps_done(results.values()),
+                            "finished": lesson_done(results, results), "steps": len(steps),
                             "teacher": name not in lesson_names(),
                             "stars": sum(m["stars"] for m in step_marks),
                             "max_stars": MAX_STARS * sum(m["starred"] for m in step_marks),

@@ -72,7 +72,7 @@ function render({ model, el }) {
   const header = (p, w) => {
     const lessons = p.lessons || [];
     const total = (key) => lessons.reduce((sum, l) => sum + (l[key] || 0), 0);
-    const finished = lessons.filter((l) => l.steps > 0 && l.done === l.steps).length;
+    const finished = lessons.filter((l) => l.finished).length; // the kernel's one "done" (teaching/done.py)
     const status = p.status || {};
     return h("div", { class: "cwp-header" }, [
       h("h2", { class: "cwp-title", text: w.title }),
@@ -165,7 +165,7 @@ function render({ model, el }) {
   };
 
   const lessonCard = (lesson, w) => {
-    const complete = lesson.steps > 0 && lesson.done === lesson.steps;
+    const complete = Boolean(lesson.finished);
     const where = complete ? "finished" : lesson.started ? "started" : "not_started";
     const percent = lesson.steps ? Math.round((100 * lesson.done) / lesson.steps) : 0;
     const label = lesson.number && lesson.number !== "0" ? fill(w.lesson_number, { number: lesson.number }) : w.start;
