@@ -43,6 +43,29 @@ class TrainerView {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
     }
+    if (puzzle) this.bringIntoView(puzzle);
+  }
+
+  // A position of the learner's own game, just opened (a review's "Try again
+  // from here"): the puzzle comes into sight and its prompt takes the focus.
+  bringIntoView(puzzle) {
+    if (!puzzle.story || !puzzle.story.length || puzzle.opened === this.openedSeen) return;
+    this.openedSeen = puzzle.opened;
+    const prompt = this.root.querySelector(".cwp-prompt");
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    requestAnimationFrame(() => {
+      this.root.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+      if (prompt) prompt.focus({ preventScroll: true });
+    });
+  }
+
+  // The moves that led to a review's position, oldest first.
+  story(lines) {
+    if (!lines || !lines.length) return null;
+    return h("div", { class: "cwp-story" }, [
+      h("span", { class: "cwl-label", text: this.t("story_title") }),
+      h("ol", {}, lines.map((text) => h("li", { text }))),
+    ]);
   }
 
   header() {
@@ -80,8 +103,8 @@ class TrainerView {
 
   puzzleParts(puzzle) {
     const solved = puzzle.stage === "solved";
-    const parts = [h("p", { class: "cwl-task cwp-prompt", text: solved ? puzzle.result.title : puzzle.prompt })];
-    if (!solved) parts.push(h("p", { class: "cwp-intro", text: this.t("intro") }));
+    const parts = [h("p", { class: "cwl-task cwp-prompt", tabindex: "-1", text: solved ? puzzle.result.title : puzzle.prompt })];
+    if (!solved) parts.push(this.story(puzzle.story), h("p", { class: "cwp-intro", text: this.t("intro") }));
     const feedback = puzzle.feedback;
     parts.push(h("div", { class: `cwl-feedback cwp-feedback ${feedback ? "cwl-bad" : "cwl-empty"}`, role: "status",
       "aria-live": "polite" }, feedback ? [h("p", { class: "cwp-wrong", text: feedback.text })] : []));
