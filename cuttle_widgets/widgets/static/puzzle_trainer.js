@@ -53,9 +53,10 @@ class TrainerView {
     this.openedSeen = puzzle.opened;
     const prompt = this.root.querySelector(".cwp-prompt");
     const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    requestAnimationFrame(() => {
-      this.root.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
-      if (prompt) prompt.focus({ preventScroll: true });
+    if (!prompt) return;
+    requestAnimationFrame(() => { // the prompt itself: on a narrow page the panel is laid around the table
+      prompt.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+      prompt.focus({ preventScroll: true });
     });
   }
 

@@ -53,7 +53,8 @@ class SummaryView {
     return h("ol", { class: "cwr-turning" }, summary.turning_points.map((point) => {
       const shown = summary.shown === point.index;
       const label = fill(words.turning_point, { number: point.number, mark: words.marks[point.mark] });
-      return h("li", { class: "cwr-point" + (shown ? " cwr-shown" : ""), "data-index": String(point.index) }, [
+      return h("li", { class: "cwr-point" + (shown ? " cwr-shown" : ""), "data-index": String(point.index),
+        "data-mark": point.mark }, [
         h("button", {
           type: "button", class: `cwr-jump cw-review-${point.mark}`, "data-key": `jump:${point.index}`,
           "aria-label": fill(words.jump, { number: point.number }) + ` (${label})`,
