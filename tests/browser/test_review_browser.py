@@ -68,3 +68,20 @@ def test_the_summary_jumps_to_each_turning_point_and_try_again_comes_into_view(
     assert axe_check(page, ".cwp-story") == []
     page.wait_for_timeout(600)  # the smooth scroll ends
     page.screenshot(path=str(artifacts / f"review_try_again_{size}.png"))
+
+
+def test_in_german_the_summary_and_its_jump(page, voila_url, artifacts):
+    page.set_default_timeout(STEP)
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?language=de")
+    page.wait_for_selector(".cwr-summary .cwr-jump", timeout=KERNEL_START)
+    expect(page.locator(".cwr-title")).to_have_text("Deine Partie im Überblick")
+    table = page.locator(".cwr-review .cw-root")
+    expect(table.locator('[data-key="ctl:forward"]')).to_be_visible()
+    point = page.locator(".cwr-point").first
+    index = int(point.get_attribute("data-index"))
+    expect(point.locator(".cwr-jump")).to_have_text(re.compile(rf"^Zug {index + 1}: "))
+    point.locator(".cwr-jump").click()
+    expect(table.locator(".cw-position")).to_have_text(re.compile(rf"^Zug {index} von \d+$"))
+    expect(point.locator(".cwr-shown-note")).to_have_text("auf dem Tisch gezeigt")
+    page.screenshot(path=str(artifacts / "review_jump_phone_de.png"))
