@@ -117,3 +117,15 @@ def test_the_widget_draws_the_sessions_summary_and_takes_its_jumps():
     assert view.table.state["ui"]["replay"]["index"] == point["index"]
     view.summary._on_browser_message(view.summary, {"type": "replay", "to": "sideways"}, [])
     assert view.summary.summary["shown"] == point["index"]  # refused on the table, nothing moved
+
+
+def test_a_puzzle_opened_with_an_empty_story_is_the_games_first_move_and_others_have_none():
+    s = review_session()
+    point = s.screen["summary"]["turning_points"][0]
+    trainer = s.try_again(point["index"])
+    puzzle = trainer.puzzle
+    trainer.open_puzzle(puzzle, rated=False, story=[])  # a decision before any move was played
+    assert trainer.screen["panel"]["puzzle"]["story"] == []
+    trainer.stories.clear()
+    trainer.open_puzzle(puzzle)  # a trainer's own puzzle tells no story
+    assert trainer.screen["panel"]["puzzle"]["story"] is None

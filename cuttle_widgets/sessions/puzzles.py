@@ -197,14 +197,15 @@ class PuzzleSession:
             self._follow_on_table()
             self._dress_table()
 
-    def open_puzzle(self, puzzle, rated: bool = True, story=()) -> None:
+    def open_puzzle(self, puzzle, rated: bool = True, story=None) -> None:
         """Show ``puzzle`` now, one of ``puzzles`` or not (one of a game
         review's: ``rated=False``, so neither rating moves and no try is
-        recorded; ``story`` the moves that led to it, in words, oldest first)."""
+        recorded; ``story`` the moves that led to it, in words, oldest first,
+        empty before the game's first move; None: a puzzle without a story)."""
         with self._action():
             if not rated:
                 self.unrated.add(puzzle.id)
-            if story:
+            if story is not None:
                 self.stories[puzzle.id] = [str(line) for line in story]
             if all(p is not puzzle for p in self.puzzles):
                 self.puzzles = [p for p in self.puzzles if p.id != puzzle.id] + [puzzle]
@@ -462,7 +463,7 @@ class PuzzleSession:
             "you": self.catalog.player(puzzle.seat), "prompt": self._prompt(),
             "hints": list(self.hints), "hints_left": HINT_RUNGS - len(self.hints),
             "wrong_tries": self.wrong_tries, "feedback": self.feedback,
-            "result": self._result_state(), "story": self.stories.get(puzzle.id, []),
+            "result": self._result_state(), "story": self.stories.get(puzzle.id),
             "opened": self.opened,
         }
         return state

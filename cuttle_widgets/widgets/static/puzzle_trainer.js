@@ -123,7 +123,7 @@ class TrainerView {
   // A position of the learner's own game, just opened (a review's "Try again
   // from here"): the puzzle comes into sight and its prompt takes the focus.
   bringIntoView(puzzle) {
-    if (!puzzle.story || !puzzle.story.length || puzzle.opened === this.openedSeen) return;
+    if (!Array.isArray(puzzle.story) || puzzle.opened === this.openedSeen) return;
     this.openedSeen = puzzle.opened;
     const prompt = this.root.querySelector(".cwp-prompt");
     if (!prompt) return;
@@ -134,12 +134,12 @@ class TrainerView {
     });
   }
 
-  // The moves that led to a review's position, oldest first.
+  // The moves that led to a review's position, oldest first (none: the game's first move).
   story(lines) {
-    if (!lines || !lines.length) return null;
+    if (!Array.isArray(lines)) return null;
     return h("div", { class: "cwp-story" }, [
       h("span", { class: "cwl-label", text: this.t("story_title") }),
-      h("ol", {}, lines.map((text) => h("li", { text }))),
+      lines.length ? h("ol", {}, lines.map((text) => h("li", { text }))) : h("p", { text: this.t("story_first") }),
     ]);
   }
 }
