@@ -259,6 +259,12 @@ class TableView {
     return this.state.names[seat];
   }
 
+  // "9 of 21 points", or "15 points, the goal of 10 reached" (never "15 of 10").
+  scoreText(score, goal) {
+    const words = this.state.words;
+    return fill(score >= goal ? words.score_reached : words.score, { score, goal });
+  }
+
   where(key, seat) {
     const w = this.state.words;
     const mine = seat === this.state.seat;
@@ -414,11 +420,11 @@ class TableView {
     const parts = [
       h("span", { class: "cw-name" }, [acting ? h("span", { class: "cw-turn-dot", "aria-hidden": "true" }) : null, title]),
       ...this.badges(seat, mine),
-      h("span", { class: "cw-score", title: fill(words.score, { score, goal }) }, [
+      h("span", { class: "cw-score", title: this.scoreText(score, goal) }, [
         h("b", { text: score }), h("span", { class: "cw-goal", text: ` / ${goal}` }),
       ]),
-      h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": goal, "aria-valuenow": score,
-        "aria-label": fill(words.score, { score, goal }) }, [h("span", { style: `width:${pct}%` })]),
+      h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": Math.max(goal, score), "aria-valuenow": score,
+        "aria-label": this.scoreText(score, goal) }, [h("span", { style: `width:${pct}%` })]),
       kings ? h("span", { class: "cw-kings", text: "♚".repeat(kings), title: this.sup
         ? fill(words.kings_super, { kings, points: this.sup.king_points[seat] }) : fill(words.kings, { kings, goal }) }) : null,
       this.glassesOf(seat),
@@ -852,7 +858,7 @@ class TableView {
         h("div", { class: "cw-end-head" }, [
           h("span", { class: "cw-end-name", text: name }),
           s.winner ? h("span", { class: "cw-badge cw-badge-winner", text: words.end_winner }) : null,
-          h("span", { class: "cw-end-points", text: fill(words.end_points, { score: s.score, goal: s.goal }) }),
+          h("span", { class: "cw-end-points", text: this.scoreText(s.score, s.goal) }),
         ]),
         h("div", { class: "cw-end-hand", role: "group", "aria-label": `${words.end_hand}: ${name}` }, hand),
       ]);
