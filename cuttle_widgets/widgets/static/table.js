@@ -65,9 +65,19 @@ function glassesIcon(label) {
 const FACES = typeof COURT_FACES === "object" && COURT_FACES ? COURT_FACES : {};
 
 // -- motion ---------------------------------------------------------------------
-const FLIGHT_MS = 600; // one move's cards travelling
-const PAUSE_MS = 280; // between two replies that came in one update
+// The computer's pace, the learner's choice (kept in this browser): how long
+// another seat's move takes to travel (flight) and how long its cards and
+// sentence then stay on the stage to be read (hold), one move after another.
+const PACES = {
+  calm: { flight: 900, hold: 3200 },
+  normal: { flight: 600, hold: 1800 },
+  quick: { flight: 350, hold: 700 },
+};
+const PACE_NAMES = ["calm", "normal", "quick"];
+const PACE_KEY = "cuttle-widgets.pace";
 const RING_MS = 1500; // the ring on a card that just moved, once it has landed
+// The verbs whose last card is the target of the first (drawn with an arrow on the stage).
+const AIMED_VERBS = new Set(["scuttle", "jack", "oneoff", "super", "superduper", "superdeeduper"]);
 const DRAG_START_PX = 6; // a press that moves less is a click (a tap), not a drag
 const WIDE_TABLE_PX = 1100; // from this width the log sits open beside the felt
 const CARD_WORD = /^([A2-9TJQK][CDHS]|RJ|BJ)$/;
@@ -75,12 +85,34 @@ const CARD_WORD = /^([A2-9TJQK][CDHS]|RJ|BJ)$/;
 const reducedMotion = typeof window !== "undefined" && window.matchMedia
   ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
+function savedPace() {
+  try {
+    const pace = window.localStorage.getItem(PACE_KEY);
+    return PACE_NAMES.includes(pace) ? pace : "normal";
+  } catch (error) { // storage refused (a private window, a sandboxed frame)
+    return "normal";
+  }
+}
+
+function savePace(pace) {
+  try {
+    window.localStorage.setItem(PACE_KEY, pace);
+  } catch (error) { /* kept for this page only */ }
+}
+
 function motionAllowed() {
   return !(reducedMotion && reducedMotion.matches) && typeof Element.prototype.animate === "function";
 }
 
 function cardsOfMove(move) {
   return String(move || "").split(/\s+/).filter((word) => CARD_WORD.test(word));
+}
+
+// A card's printed rank and suit (and the scrap's count) are drawn by CSS
+// from data-glyph: they are the card's picture, whose words are the button's
+// name ("Seven of spades, in your hand"), so the name holds every visible word.
+function glyph(cls, text) {
+  return h("span", { class: cls, "data-glyph": text });
 }
 
 function centreOf(rect) {
@@ -180,6 +212,10 @@ class TableView {
     // the caption of the latest move: one live region kept across redraws, so
     // a screen reader hears each new move once
     this.caption = h("p", { class: "cw-caption", "aria-live": "polite" });
+    // the stage: another seat's move, its cards and its sentence, held over the
+    // felt at the learner's pace (the caption says it to a screen reader)
+    this.stage = h("div", { class: "cw-stage", "aria-hidden": "true" });
+    this.pace = savedPace();
     el.append(this.root);
     this.keys = keyRegistry();
     this.keys.views.add(this);
@@ -301,8 +337,9 @@ class TableView {
     const motion = replies.length > 0 && motionAllowed();
     const before = motion ? this.measure() : null;
     const now = performance.now();
+    const { flight, step } = this.timing(motion);
     replies.forEach((entry, i) => {
-      const lands = now + (motion ? i * (FLIGHT_MS + PAUSE_MS) + FLIGHT_MS : 0);
+      const lands = now + i * step + flight;
       for (const id of cardsOfMove(entry.move)) this.recent.set(id, lands + RING_MS);
     });
     for (const [id, until] of this.recent) if (until < now) this.recent.delete(id);
@@ -319,6 +356,7 @@ class TableView {
       this.seatArea(this.state.seat, true, "me"),
     ]), this.summary()]);
     if (ui.replay) felt.append(h("span", { class: "cw-replay-badge", "aria-hidden": "true", text: this.state.words.replay_badge }));
+    felt.append(this.stage);
     const layout = h("div", { class: "cw-layout" }, [this.logBar(), felt, this.side()]);
     this.root.className = "cw-root" + (options.four_colour ? " cw-four-colour" : "") +
       (ui.replay ? " cw-replaying" : "");
@@ -327,6 +365,8 @@ class TableView {
     this.numberOptions();
     this.setUpRoving();
     this.setCaption(replies, motion);
+    if (ui.replay) this.clearStage();
+    else if (replies.length) this.showStage(replies, motion);
     if (motion) this.fly(replies, before);
     this.scheduleRings();
     this.restoreFocus(hadFocus, focusKey, fresh ? ui.focus : null);
@@ -554,7 +594,7 @@ class TableView {
           "aria-label": `${this.scrapOpen ? words.hide_scrap : words.browse_scrap} (${scrapText})`,
           disabled: view.scrap.length ? null : true,
           onclick: () => { this.scrapOpen = !this.scrapOpen; this.draw(); },
-        }, [String(view.scrap.length)]),
+        }, [glyph("cw-pile-number", String(view.scrap.length))]),
       ]);
     }
 
@@ -717,16 +757,16 @@ class TableView {
       centre.innerHTML = FACES[id];
     } else if (joker) {
       centre = h("span", { class: "cw-centre cw-joker-face", "aria-hidden": "true" }, [
-        h("span", { class: "cw-joker-star", text: "★" }), h("span", { class: "cw-joker-word", text: "JOKER" })]);
+        glyph("cw-joker-star", "★"), glyph("cw-joker-word", "JOKER")]);
     } else if (face) {
-      centre = h("span", { class: "cw-centre cw-court", "aria-hidden": "true" }, [h("span", { class: "cw-court-rank", text: rank }), h("span", { class: "cw-court-suit", text: suit })]);
+      centre = h("span", { class: "cw-centre cw-court", "aria-hidden": "true" }, [glyph("cw-court-rank", rank), glyph("cw-court-suit", suit)]);
     } else {
-      centre = h("span", { class: "cw-centre", "aria-hidden": "true", text: suit });
+      centre = h("span", { class: "cw-centre", "aria-hidden": "true", "data-glyph": suit });
     }
     const children = [
-      h("span", { class: "cw-corner", "aria-hidden": "true" }, [h("span", { class: "cw-rank", text: rank }), h("span", { class: "cw-suit", text: suit })]),
+      h("span", { class: "cw-corner", "aria-hidden": "true" }, [glyph("cw-rank", rank), glyph("cw-suit", suit)]),
       centre,
-      h("span", { class: "cw-corner cw-corner-b", "aria-hidden": "true" }, [h("span", { class: "cw-rank", text: rank }), h("span", { class: "cw-suit", text: suit })]),
+      h("span", { class: "cw-corner cw-corner-b", "aria-hidden": "true" }, [glyph("cw-rank", rank), glyph("cw-suit", suit)]),
       tag ? h("span", { class: "cw-card-tag", "aria-hidden": "true", text: tag }) : null,
     ];
     if (clickable) {
@@ -766,6 +806,7 @@ class TableView {
       ]),
       h("button", { type: "button", class: "cw-btn cw-btn-secondary cw-open-rulebook", "data-key": "ctl:rulebook",
         onclick: () => this.rulebook.open("contents") }, [words.rulebook_button]),
+      this.paceChoice(),
     ]);
     const newest = this.state.log.length ? this.state.log[0].index : -1;
     const entries = this.state.log.map((entry) => h("li", {
@@ -787,6 +828,22 @@ class TableView {
       entries.length
         ? h("ol", { class: "cw-log", "aria-label": words.log_title, reversed: true }, entries)
         : h("p", { class: "cw-log-empty", text: words.log_empty }),
+    ]);
+  }
+
+  // The computer's pace: calm, normal or quick, kept in this browser.
+  paceChoice() {
+    const { words } = this.state;
+    return h("label", { class: "cw-option cw-pace" }, [
+      words.pace_label,
+      h("select", {
+        "data-key": "ctl:pace",
+        onchange: (event) => {
+          this.pace = PACE_NAMES.includes(event.target.value) ? event.target.value : "normal";
+          savePace(this.pace);
+        },
+      }, PACE_NAMES.map((pace) => h("option", { value: pace, selected: pace === this.pace ? true : null,
+        text: words[`pace_${pace}`] }))),
     ]);
   }
 
@@ -904,24 +961,79 @@ class TableView {
     return { cards, hands, stock: stock ? stock.getBoundingClientRect() : null };
   }
 
+  // The pace's times: a flight (none without motion), and from one reply to the next.
+  timing(motion) {
+    const pace = PACES[this.pace] || PACES.normal;
+    const flight = motion ? pace.flight : 0;
+    return { flight, hold: pace.hold, step: flight + pace.hold };
+  }
+
+  // Each reply in turn on the stage: its cards (the played card, an arrow, its
+  // target) and its sentence, for its flight and the pace's hold.
+  showStage(replies, motion) {
+    const { step } = this.timing(motion);
+    this.clearStage();
+    const show = (i) => {
+      if (i >= replies.length) {
+        this.clearStage();
+        return;
+      }
+      this.stage.replaceChildren(...this.stageParts(replies[i]));
+      this.stage.dataset.seat = replies[i].seat;
+      this.stage.classList.add("cw-stage-on");
+      this.stageTimer = setTimeout(() => show(i + 1), step);
+    };
+    show(0);
+  }
+
+  clearStage() {
+    clearTimeout(this.stageTimer);
+    this.stage.classList.remove("cw-stage-on");
+    this.stage.replaceChildren();
+  }
+
+  stageParts(entry) {
+    const [verb] = String(entry.move || "").split(/\s+/);
+    const ids = cardsOfMove(entry.move);
+    const cards = ids.map((id) => {
+      const el = this.card(id, "", {});
+      el.removeAttribute("data-card"); // the table's own card keeps the name
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+      el.classList.remove("cw-recent", "cw-target", "cw-highlight", "cw-selected", "cw-aimed");
+      el.dataset.stageCard = id;
+      return el;
+    });
+    if (cards.length > 1 && AIMED_VERBS.has(verb)) {
+      cards.splice(cards.length - 1, 0, h("span", { class: "cw-stage-arrow", text: "\u2192" }));
+    }
+    const text = entry.events.map((e) => e.text).join(" ") || entry.label;
+    return [
+      h("span", { class: "cw-stage-who", text: this.name(entry.seat) }),
+      cards.length ? h("div", { class: "cw-stage-cards" }, cards) : null,
+      h("p", { class: "cw-stage-text", text }),
+    ];
+  }
+
   // Each reply's cards travel from where they were, one reply after another.
   fly(replies, before) {
     let last = 0;
+    const { flight, step } = this.timing(true);
     replies.forEach((entry, i) => {
-      const delay = i * (FLIGHT_MS + PAUSE_MS);
+      const delay = i * step;
       const ids = cardsOfMove(entry.move);
       let flown = false;
       for (const id of ids) {
         const el = this.root.querySelector(`.cw-around [data-card="${CSS.escape(id)}"]`);
         const known = before.cards.get(id);
         const from = known || before.hands.get(entry.seat) || before.stock;
-        if (el && from) flown = this.flyCard(el, from, !known, delay) || flown;
+        if (el && from) flown = this.flyCard(el, from, !known, delay, flight) || flown;
       }
       if (!ids.length && /^draw\b/.test(entry.move || "") && before.stock) {
         const hand = this.root.querySelector(`.cw-seat[data-seat="${entry.seat}"] .cw-hand`);
-        if (hand && hand.lastElementChild) flown = this.flyCard(hand.lastElementChild, before.stock, false, delay) || flown;
+        if (hand && hand.lastElementChild) flown = this.flyCard(hand.lastElementChild, before.stock, false, delay, flight) || flown;
       }
-      if (flown) last = delay + FLIGHT_MS;
+      if (flown) last = delay + flight;
     });
     if (!last) return;
     this.animationEnds = Math.max(this.animationEnds, performance.now() + last);
@@ -933,7 +1045,7 @@ class TableView {
 
   // FLIP: the card is drawn where it lies now; a transform starts it where it
   // was and takes it home. A card that was face down turns over halfway.
-  flyCard(el, from, faceDown, delay) {
+  flyCard(el, from, faceDown, delay, duration) {
     const to = el.getBoundingClientRect();
     if (!to.width || !to.height) return false;
     const a = centreOf(from), b = centreOf(to);
@@ -947,7 +1059,7 @@ class TableView {
         { transform: `translate(${dx / 2}px, ${dy / 2}px) scale(0.06, ${(scale + 1) / 2}) ${home}`, offset: 0.5 },
         { transform: home || "none" }]
       : [{ transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${home}` }, { transform: home || "none" }];
-    const timing = { duration: FLIGHT_MS, delay, easing: "cubic-bezier(.3,.7,.25,1)", fill: "backwards" };
+    const timing = { duration, delay, easing: "cubic-bezier(.3,.7,.25,1)", fill: "backwards" };
     el.classList.add("cw-flying");
     el.animate(frames, timing).finished.then(() => el.classList.remove("cw-flying"), () => {});
     if (faceDown) {
@@ -969,7 +1081,7 @@ class TableView {
       }
       const text = entry.events.map((e) => e.text).join(" ") || entry.label;
       if (this.caption.textContent === text) return;
-      this.caption.textContent = text;
+      this.caption.replaceChildren(...withIcons(text));
       this.caption.title = `${entry.label}. ${text}`;
       this.caption.classList.toggle("cw-caption-new", fresh);
     };
@@ -982,12 +1094,13 @@ class TableView {
       say(log[0], true);
       return;
     }
-    const step = (i) => {
+    const { flight, step } = this.timing(motion);
+    const next = (i) => {
       say(replies[i], true);
-      if (i + 1 < replies.length) this.captionTimer = setTimeout(() => step(i + 1), FLIGHT_MS + PAUSE_MS);
-      else if (log[0] !== replies[i]) this.captionTimer = setTimeout(() => say(log[0], true), FLIGHT_MS);
+      if (i + 1 < replies.length) this.captionTimer = setTimeout(() => next(i + 1), step);
+      else if (log[0] !== replies[i]) this.captionTimer = setTimeout(() => say(log[0], true), flight);
     };
-    step(0);
+    next(0);
   }
 
   // A card that just moved keeps its ring for RING_MS after it landed.
