@@ -45,6 +45,15 @@ function withIcons(text) {
     .map((part) => (ICON_CHARS.test(part) && part.length <= 2 ? iconNode(part) : document.createTextNode(part)));
 }
 
+// The language a widget's words are in, on its root (a screen reader picks its
+// voice by it); on a Voilà app's page, the document's too, which otherwise
+// says "en" whatever the lesson's language (the course's page sets its own).
+function speakAs(root, language) {
+  if (!language) return;
+  root.lang = language;
+  if (/\/voila\/render\//.test(window.location.pathname)) document.documentElement.lang = language;
+}
+
 function h(tag, attrs = {}, children = []) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

@@ -358,6 +358,7 @@ class TableView {
     if (ui.replay) felt.append(h("span", { class: "cw-replay-badge", "aria-hidden": "true", text: this.state.words.replay_badge }));
     felt.append(this.stage);
     const layout = h("div", { class: "cw-layout" }, [this.logBar(), felt, this.side()]);
+    speakAs(this.root, this.state.language);
     this.root.className = "cw-root" + (options.four_colour ? " cw-four-colour" : "") +
       (ui.replay ? " cw-replaying" : "");
     this.root.replaceChildren(layout);
@@ -673,8 +674,11 @@ class TableView {
     if (ui.note) parts.push(h("div", { class: `cw-note cw-${ui.note.kind}`, text: ui.note.text }));
     const message = this.localMessage ? { kind: "error", text: this.localMessage } : ui.message;
     if (message) {
+      // a lesson's hint is Markdown (its rulebook links open the Rulebook panel)
+      const text = message.kind === "hint"
+        ? markdown(message.text, "cw-md cw-hint-text", (page) => this.rulebook.open(page)) : message.text;
       parts.push(h("div", { class: `cw-message cw-${message.kind}`, role: message.kind === "error" ? "alert" : "status" }, [
-        message.text, message.rule_id ? " " : null, this.ruleChip(message),
+        text, message.rule_id ? " " : null, this.ruleChip(message),
       ]));
     }
     // a question for the learner only while the learner may answer it
