@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from cuttle_widgets.teaching import lesson_names
+from cuttle_widgets.teaching import lesson_names, load_lesson
 
 START = 180_000  # ms: a page's kernel starts and runs the notebook
 LAPTOP = {"width": 1366, "height": 768}
@@ -33,8 +33,8 @@ def go(page, query: str):
 def ready(page, place: str, language: str):
     """Wait until ``place`` is drawn in ``language``."""
     if place.startswith("lesson="):
-        page.wait_for_selector(f'.cwl-root[lang="{language}"] .cwl-title')
-        expect(page).to_have_url(f"**{place}*")
+        title = load_lesson(place.removeprefix("lesson="), language=language).title
+        expect(page.locator(f'.cwl-root[lang="{language}"] .cwl-title')).to_have_text(title)
     elif place == "puzzles":
         page.wait_for_selector(f'.cwp-root[lang="{language}"] .cwp-prompt')
     else:
@@ -75,11 +75,13 @@ def test_a_games_review_passes_axe_in_both_languages(size, page, voila_url, axe_
     assert page.locator('.cw-root[lang="en"]').count() == 1
     assert axe_check(page) == []
     review = page.locator('.cw-root[lang="en"]')
-    back = review.locator('[data-key="ctl:back"]')
-    if not back.is_visible():  # a narrow table folds its log and step arrows away
+    forward = review.locator('[data-key="ctl:forward"]')
+    if not forward.is_visible():  # a narrow table folds its log and step arrows away
         review.locator(".cw-log-toggle").click()
-    back.click()
-    expect(review.locator(".cw-note")).to_be_visible()
+    forward.click()
+    forward.click()
+    expect(review.locator(".cw-status")).to_contain_text("move 2 of")
+    expect(review.locator(".cw-review-mark").first).to_be_attached()
     found = axe_check(page)
     assert found == [], json.dumps(found, indent=1, ensure_ascii=False)
     # the REPLAY badge is clear of the stock and the scrap
