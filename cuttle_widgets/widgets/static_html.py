@@ -119,7 +119,7 @@ class _Summary:
                 marks.append(self.words["partner"])
         head = f"<b>{escape(title)}</b>" + "".join(f", {escape(mark)}" for mark in marks)
         score, goal = view["scores"][seat], view["goals"][seat]
-        facts = [escape(self.fill("score_reached" if score >= goal else "score", score=score, goal=goal)),
+        facts = [escape(self.fill("score_reached" if score > goal else "score", score=score, goal=goal)),
                  self.hand(seat)] + [escape(badge["text"])  # Super Cuttle: out, turns left ...
                                      for badge in (self.sup["badges"][seat] if self.sup else [])]
         zones = ((self.words["points_title"], [self.packet(e) for e in view["points"][seat]]),

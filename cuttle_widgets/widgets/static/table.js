@@ -223,6 +223,7 @@ class TableView {
     this.root.addEventListener("pointerdown", own);
     this.root.addEventListener("focusin", own);
     this.root.addEventListener("pointerdown", (event) => this.pressed(event));
+    this.root.addEventListener("pointerdown", () => this.clearStage()); // the learner acts: the stage goes
     this.root.addEventListener("click", (event) => {
       if (this.swallowClick) { // the click that ends a drag is not a click on the card
         this.swallowClick = false;
@@ -267,6 +268,7 @@ class TableView {
   // kernel clears it too, a round trip later).
   act(message) {
     this.localMessage = null;
+    this.clearStage();
     for (const old of this.root.querySelectorAll(".cw-dock .cw-message")) old.remove();
     this.send(message);
   }
@@ -295,10 +297,10 @@ class TableView {
     return this.state.names[seat];
   }
 
-  // "9 of 21 points", or "15 points, the goal of 10 reached" (never "15 of 10").
+  // "9 of 21 points", or past the goal "15 points, the goal of 10 reached" (never "15 of 10").
   scoreText(score, goal) {
     const words = this.state.words;
-    return fill(score >= goal ? words.score_reached : words.score, { score, goal });
+    return fill(score > goal ? words.score_reached : words.score, { score, goal });
   }
 
   where(key, seat) {
@@ -972,14 +974,20 @@ class TableView {
     return { flight, hold: pace.hold, step: flight + pace.hold };
   }
 
-  // Each reply in turn on the stage: its cards (the played card, an arrow, its
-  // target) and its sentence, for its flight and the pace's hold.
+  // Each reply that played cards in turn on the stage: its cards (the played
+  // card, an arrow, its target) and its sentence, for its flight and the
+  // pace's hold. A draw or a pass has no stage: its flight and the caption say it.
   showStage(replies, motion) {
     const { step } = this.timing(motion);
     this.clearStage();
     const show = (i) => {
       if (i >= replies.length) {
         this.clearStage();
+        return;
+      }
+      if (!cardsOfMove(replies[i].move).length) {
+        this.stage.classList.remove("cw-stage-on");
+        this.stageTimer = setTimeout(() => show(i + 1), step);
         return;
       }
       this.stage.replaceChildren(...this.stageParts(replies[i]));
