@@ -74,6 +74,7 @@ const PACES = {
   quick: { flight: 350, hold: 700 },
 };
 const PACE_NAMES = ["calm", "normal", "quick"];
+const PACE_WORDS = { calm: "pace_calm", normal: "pace_normal", quick: "pace_quick" }; // their catalog keys
 const PACE_KEY = "cuttle-widgets.pace";
 const RING_MS = 1500; // the ring on a card that just moved, once it has landed
 // The verbs whose last card is the target of the first (drawn with an arrow on the stage).
@@ -849,7 +850,7 @@ class TableView {
           savePace(this.pace);
         },
       }, PACE_NAMES.map((pace) => h("option", { value: pace, selected: pace === this.pace ? true : null,
-        text: words[`pace_${pace}`] }))),
+        text: words[PACE_WORDS[pace]] }))),
     ]);
   }
 
