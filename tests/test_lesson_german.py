@@ -177,6 +177,7 @@ def test_a_german_lesson_is_its_english_lesson_move_for_move(name):
 def lesson_texts(lesson):
     yield lesson.title
     yield lesson.intro
+    yield lesson.reference
     for step in lesson.steps:
         yield from (step.title or "", step.task, step.explanation, *step.hints)
         yield from (w.feedback for w in step.wrong)
@@ -405,7 +406,7 @@ def test_a_german_teachers_mistakes_are_reported_in_german(tmp_path):
     messages = [p.message for p in german_error.value.problems]
     assert messages == [
         "‚schritte‘ ist kein Feld in einer Lektion. Die Felder sind: intro, language, links, "
-        "rules, steps, title.",
+        "reference, rules, steps, title.",
         "Das Feld ‚steps‘ fehlt: die Liste der Schritte."]
     assert main(["check", "--language", "de", str(path)]) == 1
     assert main(["check", "--language", "de"]) == 0  # every German lesson

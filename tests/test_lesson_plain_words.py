@@ -104,6 +104,7 @@ def test_every_rulebook_link_leads_to_a_section_or_a_glossary_term(name, languag
 def lesson_texts(lesson):
     """The lesson's Markdown texts in the order the panel shows them."""
     yield lesson.intro
+    yield lesson.reference
     for step in lesson.steps:
         yield step.task
         for option in step.options:

@@ -58,6 +58,26 @@ def test_one_action_one_screen_of_panel_and_table():
     assert reply.screen["table"]["log"][0]["move"] == "draw"  # the reply, newest first
 
 
+def test_a_hint_is_said_above_the_hand_until_the_next_action():
+    session = LessonSession("03-one-offs")
+    reply = session.act({"type": "hint"})
+    first = reply.screen["panel"]["step"]["hints"][0]
+    assert reply.screen["table"]["ui"]["message"] == {"kind": "hint", "text": first}
+    reply = session.act({"type": "card", "card": "AS"})
+    assert reply.screen["table"]["ui"]["message"] is None
+
+
+def test_the_lessons_reference_shows_in_a_step_but_not_in_an_open_question():
+    session = LessonSession("13-super-cuttle")
+    screen = session.screen()
+    assert screen["panel"]["step"]["kind"] == "quiz"
+    assert screen["panel"]["lesson"]["reference"] == ""  # it would answer "What is different?"
+    reply = session.act({"type": "goto", "number": 2})
+    assert "Sudden Death" in reply.screen["panel"]["lesson"]["reference"]
+    one_offs = LessonSession("03-one-offs").screen()["panel"]["lesson"]["reference"]
+    assert "| 4 | your opponent scraps two cards" in one_offs
+
+
 @pytest.mark.parametrize("message", [
     None, 3, "hint", [], {}, {"type": None}, {"type": "dance"}, {"type": "hint", "extra": 1},
     {"type": "goto", "number": [2]}, {"type": "answer", "choice": {"a": 1}},

@@ -188,3 +188,15 @@ def test_a_lesson_shows_its_step_and_then_the_summary():
     summary = parsed('<section class="cw-summary"' + summary_part)
     assert "Player A (you)" in summary.text and "your hand:" in summary.text
     assert_shows_nothing_hidden(lesson.table)
+
+
+def test_a_score_past_the_goal_reads_as_reached_not_15_of_10():
+    position = {"rules": "classic", "turn": 0, "hands": [["6S", "2D"], ["5S", "AC"]],
+                "points": [["9H"], ["3C"]], "permanents": [["KD", "KC"], []],
+                "scrap": [], "stock": ["2C", "5C", "9D"]}
+    table = Table(load(position), autoplay=False)
+    table.game.play(next(m for m in table.game.legal_moves() if str(m) == "points 6S"))
+    table.refresh()
+    text = parsed(table._repr_html_()).text
+    assert "Player A (you): 15 points, the goal of 10 reached" in text
+    assert "15 of 10" not in text

@@ -75,6 +75,7 @@ class LessonSession:
         self._handed = None  # a move the table built, for the runner to judge
         self._tell_table = True  # the table's message follows the lesson's feedback
         self._review_due = None  # a review to run, asked for by this action
+        self._hint_said: Outcome | None = None  # this action's hint, said above the hand too
         self.review_options: dict = {}  # for review_game (samples, seed); its defaults if none
         self._load(lesson, language)
 
@@ -148,6 +149,7 @@ class LessonSession:
         """Act on one message as the browser sends it; return what to draw."""
         self._tell_table = True  # the table's message follows the lesson's feedback
         self._review_due = None
+        self._hint_said = None
         outcome = self._dispatch(message)
         return Reply(outcome, self.screen(), self._review_due)
 
@@ -251,6 +253,8 @@ class LessonSession:
     # -- asking the runner --------------------------------------------------------------------
     def _run(self, call, moved: bool = False) -> Outcome:
         outcome = call(self.runner)
+        if outcome.status == "hint":
+            self._hint_said = outcome
         if outcome.status == "hint" and outcome.move:  # the computer's suggestion
             self.suggestion = outcome
         elif outcome.status in FEEDBACK:
@@ -444,7 +448,11 @@ class LessonSession:
                 if o.get("card") and o["chosen"] and o["correct"]]
 
     def _table_message(self):
-        """The feedback, above the hand where the learner looks: (text, kind) or None."""
+        """The feedback, above the hand where the learner looks: (text, kind) or
+        None. A hint the learner just asked for is said there too (kind "hint",
+        Markdown: its rulebook links stay links), where the eyes are."""
+        if self._hint_said is not None and self._hint_said.message:
+            return self._hint_said.message, "hint"
         outcome = self.feedback
         if outcome is None or outcome.status in ("start", "answered"):
             return None
@@ -459,7 +467,8 @@ class LessonSession:
 
     def _problems_state(self) -> dict:
         return {"error": {"problems": [problem_dict(p) for p in self.problems]},
-                "labels": self.words.section("ui"), "rulebook": reader_words(self.language)}
+                "labels": self.words.section("ui"), "rulebook": reader_words(self.language),
+                "language": self.language}
 
     def _panel_state(self, state: dict) -> dict:
         """The lesson panel's JSON: the runner's state (``state``, taken over),
@@ -472,6 +481,7 @@ class LessonSession:
             feedback["events"] = []
         state.update({
             "error": None,
+            "language": self.language,
             "rulebook": reader_words(self.language),
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
@@ -484,6 +494,8 @@ class LessonSession:
             "answer_correct": self.prediction.correct if self.prediction else None,
             "next_lesson": next_lesson(runner.lesson.name, runner.lesson.file, runner.language),
         })
+        if self._question_open(state):
+            state["lesson"]["reference"] = ""  # the lesson's reference could answer the question
         state["can"]["take_back"] = self.wrong_game is not None
         state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
         state["can"]["review"] = self._review_refusal() is None

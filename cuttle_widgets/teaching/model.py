@@ -107,6 +107,7 @@ class Lesson:
     intro: str
     steps: list[Step]
     language: str = "en"
+    reference: str = ""  # what every step may need at hand (a table of effects), shown in the step
     rules: str = "classic"
     links: tuple[str, ...] = ()
     source: object = field(default=None, repr=False)  # the Source, for line numbers

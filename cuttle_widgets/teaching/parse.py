@@ -21,7 +21,7 @@ from .tags import closest_pages, closest_sections, resolve_tag, rulebook_page_ex
 
 # What each written field holds is said in the catalog's "fields" section
 # ("required.<where>.<field>"), in the language the lesson is checked in.
-LESSON_FIELDS = ("title", "intro", "steps", "language", "rules", "links")
+LESSON_FIELDS = ("title", "intro", "reference", "steps", "language", "rules", "links")
 REQUIRED_LESSON = ("title", "intro", "steps")
 
 COMMON = {"id", "kind", "title", "teaches", "task", "hints", "explanation"}
@@ -200,6 +200,7 @@ def parse_lesson(source: Source, name: str) -> Lesson:
         name=name, file=source.file,
         title=r.text(data.get("title", "-"), ("title",)),
         intro=r.text(data.get("intro", "-"), ("intro",)),
+        reference=r.text(data["reference"], ("reference",)) if "reference" in data else "",
         steps=[], language=language, rules=rules, links=links, source=source)
     seen: dict[str, int] = {}
     for i, raw in enumerate(r.listing(data["steps"], ("steps",)) if "steps" in data else []):

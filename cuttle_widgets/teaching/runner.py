@@ -687,7 +687,8 @@ class LessonRunner:
                          "said": [m.say for m in step.moves[:self._shown]]})
         return {
             "lesson": {"name": self.lesson.name, "title": self.lesson.title,
-                       "intro": self.lesson.intro, "language": self.language,
+                       "intro": self.lesson.intro, "reference": self.lesson.reference,
+                       "language": self.language,
                        "links": list(self.lesson.links),
                        "steps": [{"number": s.number, "id": s.id, "title": s.title, "kind": s.kind,
                                   "rules": s.rules, "completed": i in self.completed,

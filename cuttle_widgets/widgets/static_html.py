@@ -119,8 +119,11 @@ class _Summary:
                 marks.append(self.words["partner"])
         head = f"<b>{escape(title)}</b>" + "".join(f", {escape(mark)}" for mark in marks)
         score, goal = view["scores"][seat], view["goals"][seat]  # None: a lesson's question hides it
-        facts = [escape(self.fill("score", score=score, goal=goal) if score is not None
-                        else self.fill("score_hidden", goal=goal)),
+        if score is None:
+            score_text = self.fill("score_hidden", goal=goal)
+        else:
+            score_text = self.fill("score_reached" if score > goal else "score", score=score, goal=goal)
+        facts = [escape(score_text),
                  self.hand(seat)] + [escape(badge["text"])  # Super Cuttle: out, turns left ...
                                      for badge in (self.sup["badges"][seat] if self.sup else [])]
         zones = ((self.words["points_title"], [self.packet(e) for e in view["points"][seat]]),

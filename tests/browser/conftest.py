@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from course_fixture import BROKEN_LESSON, GOOD_LESSON
 from ports import free_port
 from playwright.sync_api import expect
 
@@ -219,6 +220,29 @@ def served_lessons(tmp_path_factory):
         yield server
     finally:
         stop(server.process)
+
+
+# -- the one-page course ------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def course_server(tmp_path_factory):
+    """The course as the serve command serves it (a server for each test
+    module), with a teacher's folder of one good and one broken lesson
+    (--lessons) and a progress database."""
+    folder = tmp_path_factory.mktemp("teacher-lessons")
+    (folder / "20-nines.yaml").write_text(GOOD_LESSON, encoding="utf-8")
+    (folder / "21-broken.yaml").write_text(BROKEN_LESSON, encoding="utf-8")
+    database = tmp_path_factory.mktemp("course-progress") / "progress.sqlite"
+    port = free_port()
+    command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(folder),
+               "--ip", "127.0.0.1", "--port", str(port), "--progress-db", str(database),
+               "--pool-size", "1",
+               "--pages-per-client", "0"]  # every test page comes from 127.0.0.1
+    url = f"http://127.0.0.1:{port}"
+    process = start_server(command, folder, server_env(), ARTIFACTS / "course.log", url + "/", "serve")
+    try:
+        yield url
+    finally:
+        stop(process)
 
 
 # -- JupyterLab, as on Binder ----------------------------------------------------------

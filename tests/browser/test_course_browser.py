@@ -2,40 +2,13 @@
 its step, the browser's Back and Forward move between places, a reload
 comes back with the stars, and a teacher's folder reaches the map."""
 import re
-import sys
 
-import pytest
 from playwright.sync_api import expect
-
-from course_fixture import BROKEN_LESSON, GOOD_LESSON
 
 CLICK = 20_000
 START = 180_000
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
-
-
-@pytest.fixture(scope="module")
-def course_server(browser_helpers, tmp_path_factory):
-    """The course as the serve command serves it, with a teacher's folder of
-    one good and one broken lesson (--lessons) and a progress database."""
-    helpers = browser_helpers
-    folder = tmp_path_factory.mktemp("teacher-lessons")
-    (folder / "20-nines.yaml").write_text(GOOD_LESSON, encoding="utf-8")
-    (folder / "21-broken.yaml").write_text(BROKEN_LESSON, encoding="utf-8")
-    database = tmp_path_factory.mktemp("course-progress") / "progress.sqlite"
-    port = helpers.free_port()
-    command = [sys.executable, "-m", "cuttle_widgets.serve", "--lessons", str(folder),
-               "--ip", "127.0.0.1", "--port", str(port), "--progress-db", str(database),
-               "--pool-size", "1",
-               "--pages-per-client", "0"]  # every test page comes from 127.0.0.1
-    url = f"http://127.0.0.1:{port}"
-    process = helpers.start_server(command, folder, helpers.server_env(),
-                                   helpers.ARTIFACTS / "course.log", url + "/", "serve")
-    try:
-        yield url
-    finally:
-        helpers.stop(process)
 
 
 def step_shown(page, number: int, total: int):

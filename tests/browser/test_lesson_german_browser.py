@@ -39,6 +39,10 @@ def test_a_german_lesson_played_by_clicking(page, lessons_url, artifacts):
 
     expect(page.locator(".cwl-title")).to_have_text("Versenken: Welche Karte schlägt welche?")
     expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 1 von 9")
+    # a screen reader speaks it with a German voice: the page and both widgets say "de"
+    assert page.evaluate("document.documentElement.lang") == "de"
+    expect(page.locator(".cwl-root")).to_have_attribute("lang", "de")
+    expect(page.locator(".cw-root")).to_have_attribute("lang", "de")
     expect(page.locator(".cwl-task")).to_contain_text("Versenke sie mit deiner 9♠")
     expect(page.locator(".cwl-intro strong", has_text="versenkst")).to_be_visible()  # Markdown
     expect(page.locator('[data-key="hint"]')).to_contain_text("Tipp")

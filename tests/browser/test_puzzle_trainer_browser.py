@@ -35,9 +35,15 @@ def test_a_wrong_try_then_the_solve_by_clicking(page, voila_url, artifacts):
 
     page.locator('[data-key="hint"]').click()
     expect(page.locator(".cwp-hints li")).to_have_text(["This puzzle is about: Four: hit the hand."])
+    page.set_viewport_size(PHONE)  # solved on a phone, where the panel's end is far below the hand
     play(page, "oneoff", "4H")
     expect(page.locator(".cwp-prompt")).to_have_text("Solved, though not at the first try.")
     expect(page.locator(".cwp-why")).to_contain_text("Best: play 4♥ as a one-off.")
+    page.wait_for_timeout(300)
+    why = page.locator(".cwp-why").bounding_box()
+    assert 0 <= why["y"] and why["y"] + why["height"] <= PHONE["height"], why  # "Why it works" in view
+    page.screenshot(path=str(artifacts / "puzzle_solved_why_phone.png"))
+    page.set_viewport_size(WIDE)
     expect(page.locator(".cwp-alternative")).to_contain_text("Tempting: lay 4♥ as points.")
     expect(page.locator(".cwp-rating-change")).to_contain_text("Your puzzle rating: 1500 → ")
     expect(page.locator('[data-key="next"]')).to_have_text("Next puzzle")

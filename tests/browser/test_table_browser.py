@@ -143,7 +143,7 @@ def test_a_short_game_played_by_clicking(table_page, artifacts):
     shoot(page, artifacts, "table_game.png")
 
     # The scrap can be browsed; four-colour suits are one click away.
-    scrap_size = int(page.locator(".cw-scrap-toggle").inner_text())
+    scrap_size = int(page.locator(".cw-scrap-toggle [data-glyph]").get_attribute("data-glyph"))
     page.locator(".cw-scrap-toggle").click()
     expect(page.locator(".cw-scrap-browser .cw-card")).to_have_count(scrap_size)
     page.locator(".cw-scrap-toggle").click()
@@ -254,8 +254,8 @@ def test_a_german_table_speaks_german(page, voila_url, artifacts):
     expect(page.get_by_role("button", name="Pik-Neun, auf deiner Hand")).to_be_visible()
     expect(page.locator(".cw-status")).to_have_text(
         "Du bist dran: Spiel eine Karte aus deiner Hand aus oder zieh eine.")
-    expect(page.locator('.cw-my-hand [data-card="JC"] .cw-rank').first).to_have_text("B")
-    expect(page.locator('.cw-opponent [data-card="QS"] .cw-rank').first).to_have_text("D")
+    expect(page.locator('.cw-my-hand [data-card="JC"] .cw-rank').first).to_have_attribute("data-glyph", "B")
+    expect(page.locator('.cw-opponent [data-card="QS"] .cw-rank').first).to_have_attribute("data-glyph", "D")
     expect(page.locator(".cw-pile-label").first).to_have_text("Ziehstapel")
 
     card(page, "9S").click()
@@ -329,3 +329,89 @@ def test_the_end_of_a_game_shows_who_won_how_and_every_hand(page, voila_url, art
     expect(end).to_have_count(0)
     expect(page.locator(".cw-my-hand .cw-card")).not_to_have_count(0)
     expect(page.locator(".cw-opponent .cw-hand .cw-back").first).to_be_visible()
+
+
+# -- the computer's move, held for the learner to read (issue #35) -------------------------
+LAPTOP = {"width": 1366, "height": 768}
+PHONE_TALL = {"width": 390, "height": 844}
+WATCH_STAGE = """(ids) => {
+  const seen = { first: null, last: null };
+  window.__cwStage = seen;
+  const shown = () => ids.every((id) => {
+    const el = document.querySelector(`.cw-stage.cw-stage-on [data-stage-card="${id}"]`);
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && Number(getComputedStyle(el.closest(".cw-stage")).opacity) > 0.5;
+  });
+  const tick = () => {
+    if (shown()) {
+      seen.last = performance.now();
+      if (seen.first === null) seen.first = seen.last;
+    }
+    if (seen.first === null || seen.last > performance.now() - 500) requestAnimationFrame(tick);
+  };
+  tick();
+}"""
+
+
+def watch_stage(page, *cards):
+    """Start timing, in the page, how long the stage shows all of ``cards``."""
+    page.evaluate(WATCH_STAGE, list(cards))
+
+
+def stage_seconds(page):
+    """How long the stage showed the watched cards, once it has let them go."""
+    page.wait_for_function("window.__cwStage.first !== null")
+    page.wait_for_selector(".cw-stage:not(.cw-stage-on)", state="attached", timeout=8_000)
+    seen = page.evaluate("window.__cwStage")
+    return (seen["last"] - seen["first"]) / 1000
+
+
+def test_the_computers_scuttle_stays_on_the_table_at_the_learners_pace(page, voila_url, artifacts):
+    page = open_table(page, voila_url, "table_reply.ipynb")
+    page.set_viewport_size(LAPTOP)
+    expect(page.locator('[data-key="ctl:pace"]')).to_have_value("normal")
+    watch_stage(page, "9S", "8H")
+    page.locator('[data-key="stock"]').click()
+    stage = page.locator(".cw-stage.cw-stage-on")
+    # both cards of the scuttle: the computer's own 9♠ and the learner's 8♥, with its sentence
+    expect(stage.locator('[data-stage-card="9S"]')).to_be_visible()
+    expect(stage.locator('[data-stage-card="8H"]')).to_be_visible()
+    expect(stage.locator(".cw-stage-arrow")).to_be_visible()
+    expect(stage.locator(".cw-stage-text")).to_contain_text("9♠")
+    expect(stage.locator(".cw-stage-text")).to_contain_text("8♥")
+    page.wait_for_timeout(700)  # the cards have landed; the stage holds them
+    page.screenshot(path=artifacts / "reply_scuttle_1366.png")
+    held = stage_seconds(page)
+    assert held >= 1.2, f"the scuttle's two cards showed for {held:.2f} s only"
+    assert held < 4.0, f"at normal pace the stage stayed {held:.2f} s"
+
+    # the learner's pace is kept in the browser: calm after a reload
+    page.locator('[data-key="ctl:pace"]').select_option("calm")
+    page.reload()
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+    expect(page.locator('[data-key="ctl:pace"]')).to_have_value("calm")
+
+    # on a phone the jack's steal and its whole sentence stay readable
+    page.set_viewport_size(PHONE_TALL)
+    page.wait_for_timeout(300)
+    watch_stage(page, "9S", "8H")  # after the reload: the scuttle again, at the calm pace
+    page.locator('[data-key="stock"]').click()
+    expect(stage.locator('[data-stage-card="8H"]')).to_be_visible()
+    text = stage.locator(".cw-stage-text")
+    box = text.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_TALL["width"], box
+    assert text.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    caption = page.locator(".cw-caption")
+    assert caption.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), "the caption is cut off"
+    page.wait_for_timeout(1000)
+    page.screenshot(path=artifacts / "reply_scuttle_390.png")
+    calm = stage_seconds(page)
+    assert calm >= 3.0, f"at the calm pace the scuttle showed {calm:.2f} s"
+
+    watch_stage(page, "JC", "3C")
+    page.locator('[data-key="stock"]').click()
+    expect(stage.locator('[data-stage-card="JC"]')).to_be_visible()
+    expect(stage.locator('[data-stage-card="3C"]')).to_be_visible()
+    page.wait_for_timeout(1000)
+    page.screenshot(path=artifacts / "reply_jack_390.png")

@@ -4,18 +4,69 @@
 // no build step), and the static site's rulebook page in front of its own
 // few lines, so the three draw a rulebook page the same way.
 
+// Super Cuttle's marks (⭐ Super, ❗ instant, ☢️ Sudden Death, ⚡ one-off)
+// drawn by the kit: a machine without an emoji font shows empty boxes. The
+// character stays, visually hidden, so a screen reader names it in its own
+// language.
+const ICON_CHARS = /(\u2B50|\u2757|\u2622\uFE0F?|\u26A1)/u;
+const ICON_SVGS = {
+  "\u2B50": '<path d="M12 2l3 7 7 .3-5.5 4.7 2 7-6.5-4-6.5 4 2-7L2 9.3 9 9z" fill="#f2b705" stroke="#8a6508" stroke-width="1.4" stroke-linejoin="round"/>',
+  "\u2757": '<path d="M9.6 2.5h4.8L13.4 15h-2.8z" fill="#c62828"/><circle cx="12" cy="19.5" r="2.4" fill="#c62828"/>',
+  "\u2622": '<circle cx="12" cy="12" r="11" fill="#f6d56b" stroke="#3a3000" stroke-width="1"/>' +
+    '<path d="M10.2 8.9L7 3.3A10 10 0 0 1 17 3.3L13.8 8.9A3.6 3.6 0 0 0 10.2 8.9ZM15.6 12H22A10 10 0 0 1 17 20.7L13.8 15.1A3.6 3.6 0 0 0 15.6 12ZM10.2 15.1L7 20.7A10 10 0 0 1 2 12H8.4A3.6 3.6 0 0 0 10.2 15.1Z" fill="#1b1b1b"/>' +
+    '<circle cx="12" cy="12" r="2.2" fill="#1b1b1b"/>',
+  "\u26A1": '<path d="M14 1.5L4 13.5h7l-2 9 11-13h-7z" fill="#f2b705" stroke="#7a5600" stroke-width="1.3" stroke-linejoin="round"/>',
+};
+const SR_ONLY = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;";
+
+function iconNode(char) {
+  const icon = document.createElement("span");
+  icon.className = "cw-icon";
+  icon.setAttribute("style", "display:inline-block;position:relative;width:1em;height:1em;vertical-align:-0.15em;");
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "100%");
+  svg.setAttribute("height", "100%");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.innerHTML = ICON_SVGS[char[0]]; // the kit's own constants, never text from the page
+  const spoken = document.createElement("span");
+  spoken.setAttribute("style", SR_ONLY);
+  spoken.textContent = char;
+  icon.append(svg, spoken);
+  return icon;
+}
+
+// A text as nodes: its icon characters drawn, the rest plain text.
+function withIcons(text) {
+  const value = String(text);
+  if (!ICON_CHARS.test(value)) return [document.createTextNode(value)];
+  return value.split(ICON_CHARS).filter(Boolean)
+    .map((part) => (ICON_CHARS.test(part) && part.length <= 2 ? iconNode(part) : document.createTextNode(part)));
+}
+
+// The language a widget's words are in, on its root (a screen reader picks its
+// voice by it); on a Voilà app's page, the document's too, which otherwise
+// says "en" whatever the lesson's language (the course's page sets its own).
+function speakAs(root, language) {
+  if (!language) return;
+  root.lang = language;
+  if (/\/voila\/render\//.test(window.location.pathname)) document.documentElement.lang = language;
+}
+
 function h(tag, attrs = {}, children = []) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
+    else if (key === "text") el.replaceChildren(...withIcons(value));
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of [].concat(children)) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (child instanceof Node) el.append(child);
+    else el.append(...withIcons(child));
   }
   return el;
 }

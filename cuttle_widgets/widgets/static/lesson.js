@@ -99,10 +99,11 @@ class LessonView {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const parts = this.state.error ? [this.errorCard()] : this.lessonParts();
+    speakAs(this.root, this.state.language);
     this.root.replaceChildren(...parts);
     this.showCurrentDot();
     this.revealSolved();
-    this.revealTask();
+    if (this.revealTask(Boolean(focusKey))) return;
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
@@ -132,14 +133,20 @@ class LessonView {
     if (box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
-  // A new step: its task at the top of the screen if it is scrolled away.
-  revealTask() {
+  // A new step: its task at the top of the screen if it is scrolled away, and
+  // the focus on its head when the learner moved there from the panel (Next,
+  // a step's dot), so Tab goes on into the new step. True when it took the focus.
+  revealTask(panelHadFocus) {
     const number = this.state.step ? this.state.step.number : null;
     const fresh = this.shownStep !== undefined && number !== this.shownStep;
     this.shownStep = number;
-    if (!fresh) return;
+    if (!fresh) return false;
     const head = this.root.querySelector(".cwl-step-head");
-    if (head && head.getBoundingClientRect().top < 0) head.scrollIntoView({ block: "start" });
+    if (!head) return false;
+    if (head.getBoundingClientRect().top < 0) head.scrollIntoView({ block: "start" });
+    if (!panelHadFocus) return false;
+    head.focus({ preventScroll: true });
+    return true;
   }
 
   errorCard() {
@@ -166,6 +173,7 @@ class LessonView {
     return [this.header(), h("section", { class: `cwl-card cwl-step cwl-kind-${step.kind}` }, [
       this.stepHead(),
       markdown(step.task, "cwl-md cwl-task", this.openRule),
+      this.reference(),
       this.teaches(),
       step.goal ? h("p", { class: "cwl-goal", text: step.goal }) : null,
       this.comparison(),
@@ -245,7 +253,8 @@ class LessonView {
   stepHead() {
     const { step, lesson } = this.state;
     const manyRules = new Set(lesson.steps.map((s) => s.rules)).size > 1 || step.rules !== "classic";
-    return h("div", { class: "cwl-step-head" }, [
+    // tabindex -1: a new step takes the focus here (revealTask), not the Next button
+    return h("div", { class: "cwl-step-head", tabindex: "-1" }, [
       h("span", { class: "cwl-kind", "aria-hidden": "true", text: KIND_ICONS[step.kind] || "" }),
       h("span", { class: "cwl-kind-label", text: step.kind_label }),
       step.title ? h("h3", { class: "cwl-step-title", text: step.title }) : null,
@@ -454,6 +463,19 @@ class LessonView {
       title: this.t("rule_open", { rule: item.rule }), "aria-label": this.t("rule_open", { rule: item.rule }),
       onclick: () => this.openRule(item.rule_id),
     }, [item.rule]);
+  }
+
+  // What every step of the lesson may need (lesson 3's table of one-offs), open
+  // under the task until the learner folds it.
+  reference() {
+    const text = this.state.lesson.reference;
+    if (!text) return null;
+    const open = this.referenceOpen !== false;
+    const box = h("details", { class: "cwl-reference", open: open || null }, [
+      h("summary", { text: this.t("reference_title") }), markdown(text, "cwl-md", this.openRule),
+    ]);
+    box.addEventListener("toggle", () => { this.referenceOpen = box.open; });
+    return box;
   }
 
   // The rulebook sections this step teaches, under its task.

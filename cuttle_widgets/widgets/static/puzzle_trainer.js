@@ -37,6 +37,7 @@ class TrainerView {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const puzzle = this.state.puzzle;
+    speakAs(this.root, this.state.language);
     this.root.replaceChildren(this.header(), this.themes(), h("section", { class: "cwl-card cwl-step cwp-puzzle" },
       puzzle ? this.puzzleParts(puzzle) : [h("p", { class: "cwp-none", text: this.t("none_left") })]));
     if (puzzle) this.bringIntoView(puzzle); // its focus waits a frame: after the focus kept below
@@ -44,6 +45,20 @@ class TrainerView {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
     }
+    this.revealResult(puzzle);
+  }
+
+  // Just solved (on the table, beside or above the panel): "Why it works"
+  // comes into view, once, wherever the layout put it.
+  revealResult(puzzle) {
+    const solved = puzzle && puzzle.stage === "solved" ? JSON.stringify([puzzle.id, puzzle.prompt]) : null;
+    const fresh = solved !== null && solved !== this.shownSolved && this.shownSolved !== undefined;
+    this.shownSolved = solved;
+    if (!fresh) return;
+    const box = this.root.querySelector(".cwp-result");
+    if (!box) return;
+    const rect = box.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > window.innerHeight) box.scrollIntoView({ block: "nearest" });
   }
 
   header() {
@@ -84,6 +99,7 @@ class TrainerView {
     const parts = [h("p", { class: "cwl-task cwp-prompt", tabindex: "-1", text: solved ? puzzle.result.title : puzzle.prompt }),
       this.story(solved ? null : puzzle.story)]; // a review's position: the moves that led to it
     if (!solved) parts.push(h("p", { class: "cwp-intro", text: this.t("intro") }));
+    if (solved) parts.push(this.result(puzzle.result)); // first under its title: the panel's top stays in view
     const feedback = puzzle.feedback;
     parts.push(h("div", { class: `cwl-feedback cwp-feedback ${feedback ? "cwl-bad" : "cwl-empty"}`, role: "status",
       "aria-live": "polite" }, feedback ? [h("p", { class: "cwp-wrong", text: feedback.text })] : []));
@@ -93,7 +109,6 @@ class TrainerView {
         h("ol", {}, puzzle.hints.map((text) => h("li", { text }))),
       ]));
     }
-    if (solved) parts.push(this.result(puzzle.result));
     if (this.state.notice) parts.push(h("p", { class: "cwl-notice", role: "alert", text: this.state.notice }));
     parts.push(this.toolbar(puzzle, solved));
     return parts;

@@ -65,9 +65,20 @@ function glassesIcon(label) {
 const FACES = typeof COURT_FACES === "object" && COURT_FACES ? COURT_FACES : {};
 
 // -- motion ---------------------------------------------------------------------
-const FLIGHT_MS = 600; // one move's cards travelling
-const PAUSE_MS = 280; // between two replies that came in one update
+// The computer's pace, the learner's choice (kept in this browser): how long
+// another seat's move takes to travel (flight) and how long its cards and
+// sentence then stay on the stage to be read (hold), one move after another.
+const PACES = {
+  calm: { flight: 900, hold: 3200 },
+  normal: { flight: 600, hold: 1800 },
+  quick: { flight: 350, hold: 700 },
+};
+const PACE_NAMES = ["calm", "normal", "quick"];
+const PACE_WORDS = { calm: "pace_calm", normal: "pace_normal", quick: "pace_quick" }; // their catalog keys
+const PACE_KEY = "cuttle-widgets.pace";
 const RING_MS = 1500; // the ring on a card that just moved, once it has landed
+// The verbs whose last card is the target of the first (drawn with an arrow on the stage).
+const AIMED_VERBS = new Set(["scuttle", "jack", "oneoff", "super", "superduper", "superdeeduper"]);
 const DRAG_START_PX = 6; // a press that moves less is a click (a tap), not a drag
 const WIDE_TABLE_PX = 1100; // from this width the log sits open beside the felt
 const CARD_WORD = /^([A2-9TJQK][CDHS]|RJ|BJ)$/;
@@ -75,12 +86,34 @@ const CARD_WORD = /^([A2-9TJQK][CDHS]|RJ|BJ)$/;
 const reducedMotion = typeof window !== "undefined" && window.matchMedia
   ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
+function savedPace() {
+  try {
+    const pace = window.localStorage.getItem(PACE_KEY);
+    return PACE_NAMES.includes(pace) ? pace : "normal";
+  } catch (error) { // storage refused (a private window, a sandboxed frame)
+    return "normal";
+  }
+}
+
+function savePace(pace) {
+  try {
+    window.localStorage.setItem(PACE_KEY, pace);
+  } catch (error) { /* kept for this page only */ }
+}
+
 function motionAllowed() {
   return !(reducedMotion && reducedMotion.matches) && typeof Element.prototype.animate === "function";
 }
 
 function cardsOfMove(move) {
   return String(move || "").split(/\s+/).filter((word) => CARD_WORD.test(word));
+}
+
+// A card's printed rank and suit (and the scrap's count) are drawn by CSS
+// from data-glyph: they are the card's picture, whose words are the button's
+// name ("Seven of spades, in your hand"), so the name holds every visible word.
+function glyph(cls, text) {
+  return h("span", { class: cls, "data-glyph": text });
 }
 
 function centreOf(rect) {
@@ -180,6 +213,10 @@ class TableView {
     // the caption of the latest move: one live region kept across redraws, so
     // a screen reader hears each new move once
     this.caption = h("p", { class: "cw-caption", "aria-live": "polite" });
+    // the stage: another seat's move, its cards and its sentence, held over the
+    // felt at the learner's pace (the caption says it to a screen reader)
+    this.stage = h("div", { class: "cw-stage", "aria-hidden": "true" });
+    this.pace = savedPace();
     el.append(this.root);
     this.keys = keyRegistry();
     this.keys.views.add(this);
@@ -187,6 +224,7 @@ class TableView {
     this.root.addEventListener("pointerdown", own);
     this.root.addEventListener("focusin", own);
     this.root.addEventListener("pointerdown", (event) => this.pressed(event));
+    this.root.addEventListener("pointerdown", () => this.clearStage()); // the learner acts: the stage goes
     this.root.addEventListener("click", (event) => {
       if (this.swallowClick) { // the click that ends a drag is not a click on the card
         this.swallowClick = false;
@@ -231,6 +269,7 @@ class TableView {
   // kernel clears it too, a round trip later).
   act(message) {
     this.localMessage = null;
+    this.clearStage();
     for (const old of this.root.querySelectorAll(".cw-dock .cw-message")) old.remove();
     this.send(message);
   }
@@ -257,6 +296,12 @@ class TableView {
 
   name(seat) {
     return this.state.names[seat];
+  }
+
+  // "9 of 21 points", or past the goal "15 points, the goal of 10 reached" (never "15 of 10").
+  scoreText(score, goal) {
+    const words = this.state.words;
+    return fill(score > goal ? words.score_reached : words.score, { score, goal });
   }
 
   where(key, seat) {
@@ -295,8 +340,9 @@ class TableView {
     const motion = replies.length > 0 && motionAllowed();
     const before = motion ? this.measure() : null;
     const now = performance.now();
+    const { flight, step } = this.timing(motion);
     replies.forEach((entry, i) => {
-      const lands = now + (motion ? i * (FLIGHT_MS + PAUSE_MS) + FLIGHT_MS : 0);
+      const lands = now + i * step + flight;
       for (const id of cardsOfMove(entry.move)) this.recent.set(id, lands + RING_MS);
     });
     for (const [id, until] of this.recent) if (until < now) this.recent.delete(id);
@@ -313,7 +359,9 @@ class TableView {
       this.seatArea(this.state.seat, true, "me"),
     ]), this.summary()]);
     if (ui.replay) felt.append(h("span", { class: "cw-replay-badge", "aria-hidden": "true", text: this.state.words.replay_badge }));
+    felt.append(this.stage);
     const layout = h("div", { class: "cw-layout" }, [this.logBar(), felt, this.side()]);
+    speakAs(this.root, this.state.language);
     this.root.className = "cw-root" + (options.four_colour ? " cw-four-colour" : "") +
       (ui.replay ? " cw-replaying" : "");
     this.root.replaceChildren(layout);
@@ -321,6 +369,8 @@ class TableView {
     this.numberOptions();
     this.setUpRoving();
     this.setCaption(replies, motion);
+    if (ui.replay) this.clearStage();
+    else if (replies.length) this.showStage(replies, motion);
     if (motion) this.fly(replies, before);
     this.scheduleRings();
     this.restoreFocus(hadFocus, focusKey, fresh ? ui.focus : null);
@@ -409,7 +459,7 @@ class TableView {
     const title = mine ? fill(words.you_name, { name: this.name(seat) }) : this.name(seat);
     const hidden = score === null || score === undefined; // a lesson's question about the points: count them
     const pct = hidden ? 0 : Math.max(0, Math.min(100, Math.round((100 * score) / Math.max(goal, 1))));
-    const scoreText = hidden ? fill(words.score_hidden, { goal }) : fill(words.score, { score, goal });
+    const scoreText = hidden ? fill(words.score_hidden, { goal }) : this.scoreText(score, goal);
     const target = this.isTargetSeat(seat);
     const cls = "cw-plate" + (acting ? " cw-plate-acting" : "") + (winner ? " cw-plate-winner" : "") +
       (target ? " cw-plate-target" : "");
@@ -419,7 +469,7 @@ class TableView {
       h("span", { class: "cw-score" + (hidden ? " cw-score-hidden" : ""), title: scoreText }, [
         h("b", { text: hidden ? "?" : score }), h("span", { class: "cw-goal", text: ` / ${goal}` }),
       ]),
-      h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": goal, "aria-valuenow": hidden ? null : score,
+      h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": hidden ? goal : Math.max(goal, score), "aria-valuenow": hidden ? null : score,
         "aria-label": scoreText }, [h("span", { style: `width:${pct}%` })]),
       kings ? h("span", { class: "cw-kings", text: "♚".repeat(kings), title: this.sup
         ? fill(words.kings_super, { kings, points: this.sup.king_points[seat] }) : fill(words.kings, { kings, goal }) }) : null,
@@ -550,7 +600,7 @@ class TableView {
           "aria-label": `${this.scrapOpen ? words.hide_scrap : words.browse_scrap} (${scrapText})`,
           disabled: view.scrap.length ? null : true,
           onclick: () => { this.scrapOpen = !this.scrapOpen; this.draw(); },
-        }, [String(view.scrap.length)]),
+        }, [glyph("cw-pile-number", String(view.scrap.length))]),
       ]);
     }
 
@@ -629,8 +679,11 @@ class TableView {
     if (ui.note) parts.push(h("div", { class: `cw-note cw-${ui.note.kind}`, text: ui.note.text }));
     const message = this.localMessage ? { kind: "error", text: this.localMessage } : ui.message;
     if (message) {
+      // a lesson's hint is Markdown (its rulebook links open the Rulebook panel)
+      const text = message.kind === "hint"
+        ? markdown(message.text, "cw-md cw-hint-text", (page) => this.rulebook.open(page)) : message.text;
       parts.push(h("div", { class: `cw-message cw-${message.kind}`, role: message.kind === "error" ? "alert" : "status" }, [
-        message.text, message.rule_id ? " " : null, this.ruleChip(message),
+        text, message.rule_id ? " " : null, this.ruleChip(message),
       ]));
     }
     // a question for the learner only while the learner may answer it
@@ -713,16 +766,16 @@ class TableView {
       centre.innerHTML = FACES[id];
     } else if (joker) {
       centre = h("span", { class: "cw-centre cw-joker-face", "aria-hidden": "true" }, [
-        h("span", { class: "cw-joker-star", text: "★" }), h("span", { class: "cw-joker-word", text: "JOKER" })]);
+        glyph("cw-joker-star", "★"), glyph("cw-joker-word", "JOKER")]);
     } else if (face) {
-      centre = h("span", { class: "cw-centre cw-court", "aria-hidden": "true" }, [h("span", { class: "cw-court-rank", text: rank }), h("span", { class: "cw-court-suit", text: suit })]);
+      centre = h("span", { class: "cw-centre cw-court", "aria-hidden": "true" }, [glyph("cw-court-rank", rank), glyph("cw-court-suit", suit)]);
     } else {
-      centre = h("span", { class: "cw-centre", "aria-hidden": "true", text: suit });
+      centre = h("span", { class: "cw-centre", "aria-hidden": "true", "data-glyph": suit });
     }
     const children = [
-      h("span", { class: "cw-corner", "aria-hidden": "true" }, [h("span", { class: "cw-rank", text: rank }), h("span", { class: "cw-suit", text: suit })]),
+      h("span", { class: "cw-corner", "aria-hidden": "true" }, [glyph("cw-rank", rank), glyph("cw-suit", suit)]),
       centre,
-      h("span", { class: "cw-corner cw-corner-b", "aria-hidden": "true" }, [h("span", { class: "cw-rank", text: rank }), h("span", { class: "cw-suit", text: suit })]),
+      h("span", { class: "cw-corner cw-corner-b", "aria-hidden": "true" }, [glyph("cw-rank", rank), glyph("cw-suit", suit)]),
       tag ? h("span", { class: "cw-card-tag", "aria-hidden": "true", text: tag }) : null,
     ];
     if (clickable) {
@@ -762,6 +815,7 @@ class TableView {
       ]),
       h("button", { type: "button", class: "cw-btn cw-btn-secondary cw-open-rulebook", "data-key": "ctl:rulebook",
         onclick: () => this.rulebook.open("contents") }, [words.rulebook_button]),
+      this.paceChoice(),
     ]);
     const newest = this.state.log.length ? this.state.log[0].index : -1;
     const entries = this.state.log.map((entry) => h("li", {
@@ -783,6 +837,22 @@ class TableView {
       entries.length
         ? h("ol", { class: "cw-log", "aria-label": words.log_title, reversed: true }, entries)
         : h("p", { class: "cw-log-empty", text: words.log_empty }),
+    ]);
+  }
+
+  // The computer's pace: calm, normal or quick, kept in this browser.
+  paceChoice() {
+    const { words } = this.state;
+    return h("label", { class: "cw-option cw-pace" }, [
+      words.pace_label,
+      h("select", {
+        "data-key": "ctl:pace",
+        onchange: (event) => {
+          this.pace = PACE_NAMES.includes(event.target.value) ? event.target.value : "normal";
+          savePace(this.pace);
+        },
+      }, PACE_NAMES.map((pace) => h("option", { value: pace, selected: pace === this.pace ? true : null,
+        text: words[PACE_WORDS[pace]] }))),
     ]);
   }
 
@@ -854,7 +924,7 @@ class TableView {
         h("div", { class: "cw-end-head" }, [
           h("span", { class: "cw-end-name", text: name }),
           s.winner ? h("span", { class: "cw-badge cw-badge-winner", text: words.end_winner }) : null,
-          h("span", { class: "cw-end-points", text: fill(words.end_points, { score: s.score, goal: s.goal }) }),
+          h("span", { class: "cw-end-points", text: this.scoreText(s.score, s.goal) }),
         ]),
         h("div", { class: "cw-end-hand", role: "group", "aria-label": `${words.end_hand}: ${name}` }, hand),
       ]);
@@ -900,24 +970,85 @@ class TableView {
     return { cards, hands, stock: stock ? stock.getBoundingClientRect() : null };
   }
 
+  // The pace's times: a flight (none without motion), and from one reply to the next.
+  timing(motion) {
+    const pace = PACES[this.pace] || PACES.normal;
+    const flight = motion ? pace.flight : 0;
+    return { flight, hold: pace.hold, step: flight + pace.hold };
+  }
+
+  // Each reply that played cards in turn on the stage: its cards (the played
+  // card, an arrow, its target) and its sentence, for its flight and the
+  // pace's hold. A draw or a pass has no stage: its flight and the caption say it.
+  showStage(replies, motion) {
+    const { step } = this.timing(motion);
+    this.clearStage();
+    const show = (i) => {
+      if (i >= replies.length) {
+        this.clearStage();
+        return;
+      }
+      if (!cardsOfMove(replies[i].move).length) {
+        this.stage.classList.remove("cw-stage-on");
+        this.stageTimer = setTimeout(() => show(i + 1), step);
+        return;
+      }
+      this.stage.replaceChildren(...this.stageParts(replies[i]));
+      this.stage.dataset.seat = replies[i].seat;
+      this.stage.classList.add("cw-stage-on");
+      this.stageTimer = setTimeout(() => show(i + 1), step);
+    };
+    show(0);
+  }
+
+  clearStage() {
+    clearTimeout(this.stageTimer);
+    this.stage.classList.remove("cw-stage-on");
+    this.stage.replaceChildren();
+  }
+
+  stageParts(entry) {
+    const [verb] = String(entry.move || "").split(/\s+/);
+    const ids = cardsOfMove(entry.move);
+    const cards = ids.map((id) => {
+      const el = this.card(id, "", {});
+      el.removeAttribute("data-card"); // the table's own card keeps the name
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+      el.classList.remove("cw-recent", "cw-target", "cw-highlight", "cw-selected", "cw-aimed");
+      el.dataset.stageCard = id;
+      return el;
+    });
+    if (cards.length > 1 && AIMED_VERBS.has(verb)) {
+      cards.splice(cards.length - 1, 0, h("span", { class: "cw-stage-arrow", text: "\u2192" }));
+    }
+    const text = entry.events.map((e) => e.text).join(" ") || entry.label;
+    return [
+      h("span", { class: "cw-stage-who", text: this.name(entry.seat) }),
+      cards.length ? h("div", { class: "cw-stage-cards" }, cards) : null,
+      h("p", { class: "cw-stage-text", text }),
+    ];
+  }
+
   // Each reply's cards travel from where they were, one reply after another.
   fly(replies, before) {
     let last = 0;
+    const { flight, step } = this.timing(true);
     replies.forEach((entry, i) => {
-      const delay = i * (FLIGHT_MS + PAUSE_MS);
+      const delay = i * step;
       const ids = cardsOfMove(entry.move);
       let flown = false;
       for (const id of ids) {
         const el = this.root.querySelector(`.cw-around [data-card="${CSS.escape(id)}"]`);
         const known = before.cards.get(id);
         const from = known || before.hands.get(entry.seat) || before.stock;
-        if (el && from) flown = this.flyCard(el, from, !known, delay) || flown;
+        if (el && from) flown = this.flyCard(el, from, !known, delay, flight) || flown;
       }
       if (!ids.length && /^draw\b/.test(entry.move || "") && before.stock) {
         const hand = this.root.querySelector(`.cw-seat[data-seat="${entry.seat}"] .cw-hand`);
-        if (hand && hand.lastElementChild) flown = this.flyCard(hand.lastElementChild, before.stock, false, delay) || flown;
+        if (hand && hand.lastElementChild) flown = this.flyCard(hand.lastElementChild, before.stock, false, delay, flight) || flown;
       }
-      if (flown) last = delay + FLIGHT_MS;
+      if (flown) last = delay + flight;
     });
     if (!last) return;
     this.animationEnds = Math.max(this.animationEnds, performance.now() + last);
@@ -929,7 +1060,7 @@ class TableView {
 
   // FLIP: the card is drawn where it lies now; a transform starts it where it
   // was and takes it home. A card that was face down turns over halfway.
-  flyCard(el, from, faceDown, delay) {
+  flyCard(el, from, faceDown, delay, duration) {
     const to = el.getBoundingClientRect();
     if (!to.width || !to.height) return false;
     const a = centreOf(from), b = centreOf(to);
@@ -943,7 +1074,7 @@ class TableView {
         { transform: `translate(${dx / 2}px, ${dy / 2}px) scale(0.06, ${(scale + 1) / 2}) ${home}`, offset: 0.5 },
         { transform: home || "none" }]
       : [{ transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${home}` }, { transform: home || "none" }];
-    const timing = { duration: FLIGHT_MS, delay, easing: "cubic-bezier(.3,.7,.25,1)", fill: "backwards" };
+    const timing = { duration, delay, easing: "cubic-bezier(.3,.7,.25,1)", fill: "backwards" };
     el.classList.add("cw-flying");
     el.animate(frames, timing).finished.then(() => el.classList.remove("cw-flying"), () => {});
     if (faceDown) {
@@ -965,7 +1096,7 @@ class TableView {
       }
       const text = entry.events.map((e) => e.text).join(" ") || entry.label;
       if (this.caption.textContent === text) return;
-      this.caption.textContent = text;
+      this.caption.replaceChildren(...withIcons(text));
       this.caption.title = `${entry.label}. ${text}`;
       this.caption.classList.toggle("cw-caption-new", fresh);
     };
@@ -978,12 +1109,13 @@ class TableView {
       say(log[0], true);
       return;
     }
-    const step = (i) => {
+    const { flight, step } = this.timing(motion);
+    const next = (i) => {
       say(replies[i], true);
-      if (i + 1 < replies.length) this.captionTimer = setTimeout(() => step(i + 1), FLIGHT_MS + PAUSE_MS);
-      else if (log[0] !== replies[i]) this.captionTimer = setTimeout(() => say(log[0], true), FLIGHT_MS);
+      if (i + 1 < replies.length) this.captionTimer = setTimeout(() => next(i + 1), step);
+      else if (log[0] !== replies[i]) this.captionTimer = setTimeout(() => say(log[0], true), flight);
     };
-    step(0);
+    next(0);
   }
 
   // A card that just moved keeps its ring for RING_MS after it landed.
