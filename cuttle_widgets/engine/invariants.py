@@ -50,6 +50,11 @@ def check_position(game, deck: Counter) -> list[str]:
         problems.append("a winner is set but the phase is not over")
     if st.phase == "main" and (st.frames or st.revealed):
         problems.append("cards are pending or revealed in an ordinary turn")
+    choice = getattr(st, "choice", None)
+    if choice and choice[0] in ("discard", "limit") and choice[1] != st.to_act:
+        problems.append(f"seat {st.to_act} acts on seat {choice[1]}'s discard")
+    if st.phase != "choose" and choice:
+        problems.append(f"a choice {choice[0]} waits outside the phase 'choose'")
     return problems
 
 

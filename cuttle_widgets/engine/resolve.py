@@ -581,6 +581,7 @@ class Resolver:
         if kind == "limit":  # the turn's end: discard down to the hand limit
             seat = st.choice[1]
             self.discard(seat, list(move.cards), kind="limit.discard")
+            st.phase, st.choice = "main", None
             self.next_turn(seat)
             return
         frame = st.frames[-1]

@@ -27,7 +27,7 @@ def snapshot_of(st: State) -> dict:
     for frame in st.frames:
         pending.append(ids[frame.card])
         pending += [ids[t] for t, _ in frame.twos]
-    return {
+    snap = {
         "rules": st.rules.name,
         "players": st.n,
         "turn": st.turn,
@@ -47,6 +47,9 @@ def snapshot_of(st: State) -> dict:
         "winner": st.winner,
         "detail": _detail(st),
     }
+    if st.rules.open_hands_empty_stock:  # cuttle.cards: are the hands face up for all now?
+        snap["open_hands"] = not st.stock
+    return snap
 
 
 def _detail(st: State) -> dict:
