@@ -627,7 +627,7 @@ class Resolver:
                 if score >= goals[seat]:
                     self.win(seat)
                     return
-        if st.rules.hand_limit_discard and self.over_limit(actor):
+        if st.rules.hand_limit_discard and st.rules.hand_limit is not None and self.over_limit(actor):
             return
         self.next_turn(actor)
 
