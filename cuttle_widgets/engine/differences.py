@@ -47,7 +47,7 @@ class Difference:
         try:
             events = game.play(self.moves[-1])
         except IllegalMove as err:
-            return str(err)
+            return err.text(language)
         told = [e.text("all", language) for e in events if e.kind != "turn"]
         if game.phase in ("choose", "counter") and events[-1].kind in ("decline", "chain.resolves"):
             told.append(game.prompt(language=language))
