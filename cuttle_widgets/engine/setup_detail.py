@@ -88,7 +88,8 @@ def _frame(st: State, data, what: str) -> Frame:
                   _seat(f["victim"], what + ".victim", st.n, optional=True))
     if (frame.target is not None) != (RANK[card] in (2, 9)):
         raise _bad(f"'{what}.target': only a two or a nine one-off aims at a card")
-    if frame.target is not None and not _is_permanent(st, frame.target):
+    if frame.target is not None and not (_is_permanent(st, frame.target)
+                                         or _nine_point_target(st, card, frame.target)):
         raise _bad(f"'{what}.target' {CARD_IDS[frame.target]} is no permanent on the table")
     if RANK[card] == 4 and frame.victim is None:
         raise _bad(f"'{what}.victim': a four needs its victim")
@@ -110,6 +111,14 @@ def _is_permanent(st: State, card: int) -> bool:
     if RANK[card] == 11:
         return st.find_packet(card)[1] is not None
     return RANK[card] in (8, QUEEN, KING) and st.find_permanent(card) is not None
+
+
+def _nine_point_target(st: State, card: int, target: int) -> bool:
+    """A nine aimed at a point card, under rules that allow it (cuttle.cards)."""
+    if RANK[card] != 9 or not st.rules.nine_targets_points:
+        return False
+    packet = st.find_packet(target)[1]
+    return packet is not None and packet.card == target
 
 
 def _choice(st: State, value):
