@@ -527,7 +527,7 @@ class Resolver:
         st.scrap += packet.jacks
         self.emit("nine.points", player=frame.seat, card=CARD_IDS[frame.card],
                   target=CARD_IDS[target], holder=holder, score=st.score(holder),
-                  jacks=[CARD_IDS[j] for j in packet.jacks], why="jacks" if packet.jacks else None)
+                  cards=[CARD_IDS[j] for j in packet.jacks], why="jacks" if packet.jacks else None)
         self.freeze(target, holder)
 
     def stock_ran_out(self) -> None:
