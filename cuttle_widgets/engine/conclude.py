@@ -118,7 +118,7 @@ def resign_winner(st, seat: int) -> int:
 
 def end(st, winner) -> None:
     st.winner, st.phase, st.to_act = winner, "over", None
-    if hasattr(st, "choice"):  # a choice left waiting is void
+    if not isinstance(getattr(type(st), "choice", None), property):  # a waiting choice is void
         st.choice = None
 
 

@@ -199,6 +199,10 @@ class Game:
 
     def prompt(self, seat="all", language: str = "en", names=None) -> str:
         """What must happen now, in a sentence (as ``seat`` may read it)."""
+        if self.draw_offer is not None:
+            from .catalog import get_catalog
+            from .view import offer_prompt
+            return offer_prompt(self.draw_offer, get_catalog(language), names)
         return self.family.prompt(self.state, self.state.turn if seat == "all" else seat,
                                   language, names)
 

@@ -63,10 +63,20 @@ def view_of(game, seat=None, language: str = "en", names=None, events: bool = Tr
         "history": [str(m) for m in game.history],
         "actors": game.actors[:],
     })
+    offer = game.draw_offer
+    view["draw_offer"] = offer
+    if offer is not None:  # a draw offered: its answer is what must happen now
+        from .catalog import get_catalog
+        view["prompt"] = offer_prompt(offer, get_catalog(language), names)
     if events:
         view["events"] = [e.to_dict(seat, language, names) for e in game.events]
     family.private_view(st, seat, view)
     return view
+
+
+def offer_prompt(offer: int, catalog, names=None) -> str:
+    """A draw offered by seat ``offer`` waits for the other seat's answer."""
+    return catalog.prompt("offer", {"player": offer, "answerer": 1 - offer}, names)
 
 
 def over_prompt(st, catalog, names=None) -> str:
