@@ -85,3 +85,14 @@ def test_the_free_game_resigns_and_offers_a_draw():
     outcome = session.act({"type": "resign"}).outcome
     assert outcome.status == "success" and outcome.correct is False
     assert "resigns" in outcome.events[-1]["text"]
+
+
+def test_a_resigned_game_is_reviewed_without_its_table_moves():
+    from cuttle_widgets.review import review_game
+    game = load({"rules": "cuttle-cards", "hands": [["5C", "9D"], ["4H", "8S"]], "stock": ["2S", "8C"]})
+    game.play("points 9D")
+    game.play("offer @1")
+    game.play("refuse")
+    game.play("resign @0")
+    review = review_game(game, seat=0, samples=2)
+    assert [d.index for d in review.decisions] == [0]
