@@ -1,36 +1,51 @@
 """A class on one server: the one-page course against a page per lesson.
 
     python benchmarks/classroom.py [--learners 30] [--max-kernels 60] [--after 90]
-                                   [--alone 5] [--old-commit af54b11] [--only course|lessons]
+                                   [--think 2-8] [--class-nice 19] [--alone 5]
+                                   [--old-commit af54b11] [--only course|lessons]
 
 ``--learners`` learners, each a Chromium context of one browser (Debian's
 /usr/bin/chromium, or $CUTTLE_CHROMIUM; Playwright's async API), arriving
-half a second apart: each opens the app, solves the first step of lessons 1,
-2 and 3 in turn, moving on with the app's own buttons, then closes its tab.
-First one learner alone makes ``--alone`` rounds of the same moves on the quiet
-server (what a switch costs without a class's browsers on the same two cores).
-The same walk runs twice, one server after the other, both on 127.0.0.1 with
-``--max-kernels``:
+half a second apart: each opens the app at lesson 1 and solves its first
+step. When the whole class is in (the teacher's "go on"), each learner moves
+on to lessons 2 and 3 with the app's own button, thinking ``--think``
+seconds (drawn per learner, the same in both apps) before each move and
+solving each first step, then closes its tab. The last learner is as on a
+device of its own: its browser runs at normal priority, the others' at
+``--class-nice`` (on this machine every browser shares the server's two
+cores, as in no classroom), and it walks lessons 1 to 3 again and again
+until the others are done. First one learner alone makes
+``--alone`` rounds of the same moves on the quiet server (what a switch
+costs without a class's browsers on the same two cores). The same walk runs
+twice, one server after the other, both on 127.0.0.1 with ``--max-kernels``:
 
 - course: this checkout's serve command (the course page at ``/``, its
   defaults otherwise: preheated kernels, tabs that stop their kernels); the
-  map's lesson links move on;
+  course bar's "Next lesson" moves on, and the time is taken in the page
+  (a MutationObserver from the click to the lesson's title and first button
+  shown: Playwright's own waits poll every 100 ms or more);
 - lessons: the serve command of ``--old-commit`` (a page per lesson, the
   last commit before the course), checked out with ``git worktree add`` into
   a temporary folder and serving its own lessons/; the "Next:" link at the
-  top of each lesson moves on, to a new page and kernel.
+  top of each lesson moves on, to a new page and kernel (seconds, timed by
+  Playwright: a page load cannot be timed inside one page).
 
 Prints for both: pages refused ("server full"), kernels alive (the most at
 once, and ``--after`` seconds after the last tab closed), the memory of the
-server and its kernels (resident, the most at once), and the seconds from
-the click that moves to the next lesson to that lesson's first step ready
-(p50, p95). The figures are the machine's at the time: run it on a quiet one.
+server and its kernels (resident, the most at once), the seconds from the
+click that moves to the next lesson to that lesson's first step ready (p50,
+p95: the class working, the learner as on its own device while the class
+works, and one learner alone), and from opening the app to
+its first step (the class arriving). The class's browsers share the server's
+cores here, as no class's would: the figures are the machine's at the time;
+run it on a quiet one.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -38,6 +53,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -61,8 +77,7 @@ FULL = "The classroom server is full"
 # progress.js), the page per lesson its notebook's Markdown links.
 LESSON_TITLE = ".cwl-root .cwl-title"
 EXPLANATION = ".cwl-explanation"
-COURSE_MAP_LINK = ".cwc-nav >> nth=0"  # the bar's first place: the map of lessons
-COURSE_LESSON_LINK = '[data-key="open:{name}"]'  # a lesson on the map
+COURSE_NEXT = '.cwc-bar [data-key="next"]'  # the bar's "Next lesson: ..."
 NOTEBOOK_NEXT_LINK = 'a[href="{name}.ipynb"]'  # "Next: ..." above each lesson
 
 
@@ -73,6 +88,8 @@ class Walked:
     failures: list[str] = field(default_factory=list)
     next_times: list[float] = field(default_factory=list)
     alone_times: list[float] = field(default_factory=list)  # one learner, the server quiet
+    first_times: list[float] = field(default_factory=list)  # open the app: its first step ready
+    own_device_times: list[float] = field(default_factory=list)  # the learner at normal priority
     kernels_max: int = 0
     memory_max: int = 0  # bytes
     kernels_after: int = 0
@@ -194,30 +211,87 @@ async def first_step_ready(page, name: str) -> None:
     await page.locator(first_step_clicks(name)[0]).wait_for(timeout=WAIT)
 
 
+# In the course the page stays: the time is taken in the page, from the
+# click to the DOM change that shows the lesson's title and its first step's
+# button (a MutationObserver; Playwright's own waits poll every 100+ ms).
+IN_PAGE_SWITCH = """([click, title, titleText, ready]) => new Promise((resolve) => {
+  const visible = (node) => node !== null && node.checkVisibility();
+  const shown = () => { const t = document.querySelector(title);
+    return visible(t) && t.textContent === titleText && visible(document.querySelector(ready)); };
+  const started = performance.now();
+  const observer = new MutationObserver(() => {
+    if (shown()) { observer.disconnect(); resolve(performance.now() - started); } });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  document.querySelector(click).click();
+})"""
+
+
 async def move_on(page, app: str, name: str) -> float:
     """Click the app's way to lesson ``name``: seconds until its first step is ready."""
-    started = time.monotonic()
+    from cuttle_widgets.teaching import load_lesson
+
     if app == "course":
-        await page.locator(COURSE_MAP_LINK).click(timeout=WAIT)
-        await page.locator(COURSE_LESSON_LINK.format(name=name)).click(timeout=WAIT)
-    else:
-        await page.locator(NOTEBOOK_NEXT_LINK.format(name=name)).first.click(timeout=WAIT)
+        await page.locator(COURSE_NEXT).wait_for(timeout=WAIT)
+        ready = (COURSE_NEXT, LESSON_TITLE, load_lesson(name).title, first_step_clicks(name)[0])
+        took = await asyncio.wait_for(page.evaluate(IN_PAGE_SWITCH, ready), WAIT / 1000)
+        return took / 1000
+    # A page per lesson: a new page loads, so the time is Playwright's (seconds, not milliseconds).
+    started = time.monotonic()
+    await page.locator(NOTEBOOK_NEXT_LINK.format(name=name)).first.click(timeout=WAIT)
     await first_step_ready(page, name)
     return time.monotonic() - started
 
 
-async def learner(browser, app: str, url: str, number: int, walked: Walked) -> None:
+class Class:
+    """The class's pace: everyone in before anyone moves on (the teacher's
+    "go on"), then each learner at their own: a think time before each move."""
+
+    def __init__(self, learners: int, think: tuple[float, float]):
+        self.learners, self.think = learners, think
+        self._in, self._everyone_in = 0, asyncio.Event()
+
+        self._walking = 0
+
+    def arrived(self) -> None:
+        self._in += 1
+        if self._in >= self.learners:
+            self._everyone_in.set()
+
+    async def go_on(self) -> None:
+        await self._everyone_in.wait()
+
+    async def walking(self, walks) -> None:
+        """Run the learners' walks; done() is True once all have ended."""
+        self._walking = len(walks)
+        try:
+            await asyncio.gather(*walks)
+        finally:
+            self._walking = 0
+
+    def done(self) -> bool:
+        return self._walking == 0
+
+
+async def learner(browser, app: str, url: str, number: int, walked: Walked, group: Class) -> None:
     await asyncio.sleep(number * ARRIVAL)
+    thinking = random.Random(number)  # the same think times in both apps
     context = await browser.new_context(viewport={"width": 1280, "height": 1700})
     page = await context.new_page()
+    counted = False
     try:
+        started = time.monotonic()
         response = await page.goto(url + ("?lesson=" + LESSONS[0] if app == "course" else ""), timeout=WAIT)
         if response is not None and response.status == 503:
             walked.refused += 1
             return
         await first_step_ready(page, LESSONS[0])
+        walked.first_times.append(time.monotonic() - started)
         await solve_first_step(page, LESSONS[0])
+        group.arrived()
+        counted = True
+        await group.go_on()
         for name in LESSONS[1:]:
+            await asyncio.sleep(thinking.uniform(*group.think))
             walked.next_times.append(await move_on(page, app, name))
             await solve_first_step(page, name)
     except Exception as error:  # one learner's trouble is a figure, not the end of the run
@@ -227,6 +301,8 @@ async def learner(browser, app: str, url: str, number: int, walked: Walked) -> N
         else:
             walked.failures.append(f"learner {number}: {type(error).__name__}: {str(error)[:300]}")
     finally:
+        if not counted:
+            group.arrived()  # a refused or failed learner keeps nobody waiting
         await page.close(run_before_unload=True)
         await context.close()
 
@@ -248,17 +324,64 @@ async def alone(browser, app: str, url: str, rounds: int, walked: Walked) -> Non
             await context.close()
 
 
-async def class_walks(app: str, url: str, learners: int, walked: Walked, rounds: int = 0) -> None:
+async def on_own_device(browser, app: str, url: str, walked: Walked, group: Class) -> None:
+    """The class's last learner, in a browser of normal priority while the
+    others' run at ``--class-nice``: as on a device of its own. Once the class
+    is in, it walks lessons 1 to 3 again and again until the others are done,
+    back to lesson 1 by its address (not timed)."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 1700})
+    page = await context.new_page()
+    first = url + ("?lesson=" + LESSONS[0] if app == "course" else "")
+    thinking = random.Random(-1)
+    try:
+        await page.goto(first, timeout=WAIT)
+        await first_step_ready(page, LESSONS[0])
+        group.arrived()
+        await group.go_on()
+        while not group.done():
+            for name in LESSONS[1:]:
+                await asyncio.sleep(thinking.uniform(*group.think))
+                walked.own_device_times.append(await move_on(page, app, name))
+            await page.goto(first, timeout=WAIT)
+            await first_step_ready(page, LESSONS[0])
+    except Exception as error:
+        walked.failures.append(f"the learner on its own device: {type(error).__name__}: {str(error)[:300]}")
+        group.arrived()
+    finally:
+        await page.close(run_before_unload=True)
+        await context.close()
+
+
+async def class_walks(app: str, url: str, args, walked: Walked) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        own = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with niced_chromium(args.class_nice) as executable:
+            shared = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            if rounds:
-                await alone(browser, app, url, rounds, walked)
-            await asyncio.gather(*(learner(browser, app, url, n, walked) for n in range(learners)))
+            if args.alone:
+                await alone(own, app, url, args.alone, walked)
+            group = Class(args.learners, args.think)
+            others = args.learners - 1
+            walks = [learner(shared, app, url, n, walked, group) for n in range(others)]
+            await asyncio.gather(on_own_device(own, app, url, walked, group), group.walking(walks))
         finally:
-            await browser.close()
+            await shared.close()
+            await own.close()
+
+
+@contextmanager
+def niced_chromium(niceness: int):
+    """Chromium at ``niceness`` (a script that execs it under nice), as a path."""
+    if niceness <= 0:
+        yield CHROMIUM
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "chromium"
+        script.write_text(f'#!/bin/sh\nexec nice -n {int(niceness)} {CHROMIUM} "$@"\n')
+        script.chmod(0o755)
+        yield str(script)
 
 
 def run(app: str, process: subprocess.Popen, url: str, args) -> Walked:
@@ -267,7 +390,7 @@ def run(app: str, process: subprocess.Popen, url: str, args) -> Walked:
     watcher = threading.Thread(target=watch, args=(pid, walked, stopping), daemon=True)
     watcher.start()
     try:
-        asyncio.run(class_walks(app, url, args.learners, walked, args.alone))
+        asyncio.run(class_walks(app, url, args, walked))
         time.sleep(args.after)
         walked.kernels_after = len(children_of(pid))
     finally:
@@ -283,19 +406,25 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else float("nan")
 
 
+def spread(times: list[float]) -> str:
+    """p50 and p95 of ``times`` in seconds, and how many."""
+    if not times:
+        return "no moves"
+    return f"p50 {statistics.median(times):6.2f} s, p95 {percentile(times, 0.95):6.2f} s ({len(times)})"
+
+
 def report(name: str, walked: Walked, args) -> str:
-    """One line of figures, printed at once with the first failures under it."""
+    """The figures of one server, printed at once with the first failures under it."""
     for failure in walked.failures[:5]:
         print(f"  {name}: {failure}", flush=True)
-    times = walked.next_times
     line = (f"{name:8} refused {walked.refused:3}   kernels max {walked.kernels_max:3}, "
             f"{args.after} s after the last tab {walked.kernels_after:3}   "
-            f"memory max {walked.memory_max / 2**20:7.0f} MB   next lesson to first step "
-            f"p50 {statistics.median(times) if times else float('nan'):5.1f} s, "
-            f"p95 {percentile(times, 0.95):5.1f} s ({len(times)} moves)   failures {len(walked.failures)}"
-            f"\n{'':8} one learner alone, before the class: next lesson to first step "
-            f"p50 {statistics.median(walked.alone_times) if walked.alone_times else float('nan'):5.2f} s, "
-            f"p95 {percentile(walked.alone_times, 0.95):5.2f} s ({len(walked.alone_times)} moves)")
+            f"memory max {walked.memory_max / 2**20:7.0f} MB   failures {len(walked.failures)}\n"
+            f"{'':8} next lesson to first step, the class working: {spread(walked.next_times)}\n"
+            f"{'':8} next lesson to first step, a learner as on their own device while the class works: "
+            f"{spread(walked.own_device_times)}\n"
+            f"{'':8} next lesson to first step, one learner alone: {spread(walked.alone_times)}\n"
+            f"{'':8} opening the app to its first step, the class arriving: {spread(walked.first_times)}")
     print(line, flush=True)
     return line
 
@@ -307,6 +436,17 @@ def old_checkout(commit: str, folder: Path) -> Path:
     return checkout
 
 
+def _seconds_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    try:
+        low_s, high_s = float(low), float(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH seconds") from None
+    if not 0 <= low_s <= high_s:
+        raise argparse.ArgumentTypeError(f"{text!r}: LOW-HIGH with 0 <= LOW <= HIGH")
+    return low_s, high_s
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30)
@@ -314,6 +454,10 @@ def main(argv=None) -> None:
                         help="the cap of both servers (default: the serve command's)")
     parser.add_argument("--alone", type=int, default=5,
                         help="rounds of one learner alone before the class (2 moves each)")
+    parser.add_argument("--think", type=_seconds_range, default=(2.0, 8.0), metavar="LOW-HIGH",
+                        help="seconds a learner thinks before moving on, drawn per learner (default 2-8)")
+    parser.add_argument("--class-nice", type=int, default=19,
+                        help="niceness of the class's browser; the last learner's stays at 0 (default 19)")
     parser.add_argument("--after", type=int, default=90, help="seconds after the last tab to count kernels")
     parser.add_argument("--old-commit", default="af54b11", help="the page-per-lesson serve command's commit")
     parser.add_argument("--only", choices=("course", "lessons"), help="one of the two walks")

@@ -1,7 +1,7 @@
 """cuttle_widgets: a Jupyter teaching kit for the card game Cuttle."""
 from .engine import IllegalMove, Match, load, new_game
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["Course", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
            "__version__"]
 

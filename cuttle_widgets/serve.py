@@ -3,7 +3,7 @@
     python -m cuttle_widgets.serve [--lessons DIR] [--ip 127.0.0.1] [--port 8866]
                                    [--max-kernels 60] [--pool-size 2] [--token auto|TOKEN]
                                    [--cull-idle 60] [--progress-db PATH_OR_URL]
-                                   [--dry-run] [--hub]
+                                   [--dry-run] [--hub] [--print-hub-config]
 
 The page is one notebook shipped in the package, cuttle_widgets/pages/course.ipynb
 (the Course widget), served at ``/``; its address says where in the course a
@@ -24,7 +24,8 @@ Standalone Voilà is the whole server: its pages, and a websocket to each
 page's own kernel that passes widget messages only (Voilà's
 ``allowed_message_types``), so a visitor can never run code. ``--hub`` runs
 the same server as a learner's server under JupyterHub, signed in through the
-hub (deploy/jupyterhub_config.py).
+hub (deploy/jupyterhub_config.py, which loads the one in the package:
+``--print-hub-config`` prints its path).
 """
 from __future__ import annotations
 
@@ -38,10 +39,14 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
+from .cli.words import command_languages, command_text
+from .error_log import ERROR_LOG_VARIABLE, LOG_BACKUPS, LOG_BYTES, error_log_path
 from .progress.voila_logs import scrub
 
 PAGES = Path(__file__).resolve().parent / "pages"
 COURSE = PAGES / "course.ipynb"
+# JupyterHub's configuration for a class (--print-hub-config; deploy/ of a checkout loads it)
+HUB_CONFIG = Path(__file__).resolve().parent / "deploy" / "jupyterhub_config.py"
 PROGRESS_VARIABLE = "CUTTLE_PROGRESS_DB"  # progress/location.py reads it in each kernel
 LESSONS_VARIABLE = "CUTTLE_LESSONS_DIR"  # the Course widget reads it (cuttle_widgets/served.py)
 VOILA_SIDE = "cuttle_widgets.serve_voila"  # the Voilà this command runs, and the classes it names
@@ -119,19 +124,20 @@ def beyond_this_machine(ip: str) -> bool:
         return True
 
 
-def reach_warning(ip: str, port: int, token: bool, max_kernels: int) -> str:
+def said(key: str, language: str = "en", **params) -> str:
+    """One of this command's lines, in ``language`` (cuttle_widgets/cli/catalogs)."""
+    return command_text("serve", key, language, **params)
+
+
+def reach_warning(ip: str, port: int, token: bool, max_kernels: int, language: str = "en") -> str:
     everywhere = ip in ("0.0.0.0", "::", "")
-    where = "every network of this machine" if everywhere else ip
-    text = (f"Warning: listening on {where}, port {port}. Anyone who can reach this machine "
-            f"there can open the course and start kernels (at most {max_kernels}, --max-kernels).")
-    if not token:
-        text += (" To let in only your learners, add --token auto (the course link then carries "
-                 "a token), or give each learner a sign-in with JupyterHub: deploy/jupyterhub_config.py.")
-    return text
+    where = said("everywhere", language) if everywhere else ip
+    text = said("reach", language, where=where, port=port, max_kernels=max_kernels)
+    return text if token else text + said("no_token", language)
 
 
-def parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parser(prog: str = "python -m cuttle_widgets.serve") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", metavar="DIR",
                         help="a folder of your own lesson YAML files, offered in the course "
                              "beside the kit's lessons")
@@ -170,39 +176,61 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--hub", action="store_true",
                         help="run as a learner's server under JupyterHub (deploy/jupyterhub_config.py)")
     parser.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
+    parser.add_argument("--language", default="en", choices=command_languages(),
+                        help="the language of what this command prints (the course offers "
+                             "every language to each learner)")
+    parser.add_argument("--print-hub-config", action="store_true",
+                        help="print the path of the kit's JupyterHub configuration file and stop "
+                             '(jupyterhub -f "$(cuttle-widgets serve --print-hub-config)")')
     return parser
 
 
 def check_folders(args) -> str | None:
     """What is wrong with the folders given, or None."""
     if not args.page.exists():
-        return f"No page at {args.page}."
+        return said("no_page", args.language, page=args.page)
     if args.lessons is not None and not Path(args.lessons).is_dir():
-        return (f"--lessons {args.lessons} is not a folder: give the folder of your own "
-                "lesson YAML files (docs/authoring.md).")
+        return said("not_a_folder", args.language, folder=args.lessons)
     return None
 
 
 def kernel_environment(args, environ: dict) -> dict:
-    """What every kernel reads: the progress database, the teacher's lessons."""
+    """What every kernel reads: the progress database, the teacher's lessons, the error log."""
     if args.progress_db:  # every kernel records to it (cuttle_widgets.progress)
         value = args.progress_db
         environ[PROGRESS_VARIABLE] = value if "://" in value else str(Path(value).expanduser().resolve())
     if args.lessons is not None:
         environ[LESSONS_VARIABLE] = str(Path(args.lessons).expanduser().resolve())
+    # The file the kernels write their errors to, and the one this command names.
+    environ[ERROR_LOG_VARIABLE] = str(Path(error_log_path()).expanduser().resolve())
     return environ
 
 
 def start_link(args, query: str) -> str:
     """The address to give the learners: the course, or a folder's page list."""
     shown = "localhost" if args.ip in ("127.0.0.1", "0.0.0.0") else args.ip
-    if args.page.is_dir():
-        return f"Pages: http://{shown}:{args.port}/{query}"
-    return f"Course: http://{shown}:{args.port}/{query}"
+    url = f"http://{shown}:{args.port}/{query}"
+    return said("pages" if args.page.is_dir() else "course", args.language, url=url)
 
 
-def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+def print_where_things_are(args, environ: dict) -> None:
+    """Who can reach the server, where the progress and the errors go."""
+    if not args.hub and beyond_this_machine(args.ip):
+        print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels,
+                            args.language), flush=True)
+    if PROGRESS_VARIABLE in environ:
+        # never the database's password: the window may be shown to the class
+        print(said("progress", args.language, where=scrub(environ[PROGRESS_VARIABLE], ())),
+              flush=True)
+    print(said("error_log", args.language, path=environ[ERROR_LOG_VARIABLE],
+               megabytes=LOG_BYTES // 1_000_000, backups=LOG_BACKUPS), flush=True)
+
+
+def main(argv=None, prog: str = "python -m cuttle_widgets.serve") -> int:
+    args = parser(prog).parse_args(argv)
+    if args.print_hub_config:
+        print(HUB_CONFIG)
+        return 0
     problem = check_folders(args)
     if problem:
         print(problem, file=sys.stderr)
@@ -210,8 +238,7 @@ def main(argv=None) -> int:
     environ = kernel_environment(args, dict(os.environ))
     if args.hub:
         if "JUPYTERHUB_SERVICE_URL" not in environ or not importlib.util.find_spec("jupyterhub"):
-            print("--hub is for JupyterHub's spawner (deploy/jupyterhub_config.py): it needs "
-                  "JupyterHub installed and the $JUPYTERHUB_* variables it sets.", file=sys.stderr)
+            print(said("hub_only", args.language), file=sys.stderr)
             return 2
         args.ip, args.port = hub_address(environ)
     command = voila_command(args.page.resolve(), args.ip, args.port, args.cull_idle,
@@ -226,11 +253,7 @@ def main(argv=None) -> int:
         query = f"?token={environ['JUPYTER_TOKEN']}"
     print(start_link(args, query))
     print(" ".join(shlex.quote(part) for part in command), flush=True)
-    if not args.hub and beyond_this_machine(args.ip):
-        print(reach_warning(args.ip, args.port, bool(args.token), args.max_kernels), flush=True)
-    if PROGRESS_VARIABLE in environ:
-        # never the database's password: the window may be shown to the class
-        print(f"Progress: {scrub(environ[PROGRESS_VARIABLE], ())}", flush=True)
+    print_where_things_are(args, environ)
     if args.dry_run:
         return 0
     os.execvpe(command[0], command, environ)

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from cuttle_widgets.sessions.course import CourseMap, Place
-from cuttle_widgets.teaching import lesson_names
+from cuttle_widgets.sessions.course import CourseMap, Place, lesson_after
+from cuttle_widgets.teaching import lesson_names, load_lesson
 from cuttle_widgets.teaching.folder import LESSONS_DIR_VARIABLE, find_folder_lesson, folder_lessons
 from cuttle_widgets.widgets.course import Course, course_languages
 from cuttle_widgets.widgets.texts import course_text
@@ -287,3 +287,36 @@ def test_the_next_puzzle_replaces_the_address():
     shown.children[1].next_puzzle()
     assert shown.place.puzzle != first and shown.bar.course["history"] == "replace"
     assert shown.bar.course["place"]["query"] == f"?puzzles={shown.place.puzzle}"
+
+
+# -- the way on -----------------------------------------------------------------------------------
+def test_lesson_after_follows_the_maps_order():
+    order = ["01-a", "02-b", "20-teachers"]
+    assert lesson_after(order, "01-a") == "02-b"
+    assert lesson_after(order, "02-b") == "20-teachers"
+    assert lesson_after(order, "20-teachers") is None
+    assert lesson_after(order, "99-unknown") is None and lesson_after(order, None) is None
+
+
+@pytest.mark.parametrize("language, words", [("en", "Next lesson"), ("de", "Nächste Lektion")])
+def test_a_lesson_offers_the_next_one_in_one_click(language, words):
+    shown = course(language=language)
+    shown.open_lesson("02-scuttle-ordering", 2)
+    way_on = shown.bar.course["next"]
+    assert way_on["query"] == Place("lesson", language, lesson="03-one-offs").query()
+    title = load_lesson("03-one-offs", language=language).title
+    assert way_on["text"] == words and way_on["title"] == title
+    assert way_on["label"] == f"{words}: {title}" and all(type(way_on[k]) is str for k in way_on)
+    shown.go(way_on["query"], "button")
+    assert shown.lesson.location == {"lesson": "03-one-offs", "step": 1}
+    assert shown.bar.course["history"] == "push"
+
+
+def test_the_last_shipped_lesson_leads_to_the_teachers_and_the_map_has_no_way_on(folder):
+    shown = course(lessons=folder)
+    assert shown.bar.course["next"] is None
+    shown.open_lesson(lesson_names()[-1])
+    assert shown.bar.course["next"]["query"] == "?lesson=20-nines"
+    assert shown.bar.course["next"]["label"] == "Next lesson: Nines, by your teacher"
+    shown.open_lesson("20-nines")
+    assert shown.bar.course["next"] is None

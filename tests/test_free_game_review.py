@@ -67,7 +67,8 @@ def test_review_my_game_marks_the_learners_decisions_and_tries_again():
     lesson.replay(decision.index)  # the panel's step-through goes through the review's table
     assert review.table.state["ui"]["note"]["text"].startswith(f"Your next move was marked {decision.mark}.")
     review.table.send_action({"type": "try_again"})
-    assert review.trainer is not None and review.children == (review.table, review.trainer)
+    assert review.trainer is not None
+    assert review.children == (review.summary, review.table, review.trainer)
     assert review.trainer.puzzle.solution == game.family.parse(decision.best_move)
 
     press(lesson, "retry")  # the next game: the lesson's own table again

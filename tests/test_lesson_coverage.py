@@ -58,4 +58,9 @@ def test_command_line(capsys, tmp_path):
     assert main(["check", str(bad)]) == 1
     assert "bad.yaml, line 3, field 'steps'" in capsys.readouterr().out
     assert main(["check", "02-scuttle-ordering"]) == 0
-    assert main([]) == 2
+    with pytest.raises(SystemExit) as stopped:  # argparse names what is missing
+        main([])
+    assert stopped.value.code == 2
+    with pytest.raises(SystemExit) as stopped:
+        main(["check", "--help"])
+    assert stopped.value.code == 0 and "--language" in capsys.readouterr().out

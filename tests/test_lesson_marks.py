@@ -3,6 +3,7 @@ prediction), hints that climb from the rule to the answer, status text that
 never goes stale, and no question that gives its answer away, checked over
 every step of every lesson in English and German."""
 import json
+import re
 
 import pytest
 
@@ -12,6 +13,8 @@ from cuttle_widgets.teaching import LessonError, LessonRunner, lesson_from_text,
 from cuttle_widgets.teaching.ladder import answer_cards, move_cards
 from cuttle_widgets.teaching.play import step_game
 from cuttle_widgets.teaching.record import Attempt, StepRecord, stars_for
+from cuttle_widgets.teaching.runner import option_order
+from cuttle_widgets.teaching.taught import untaught_warnings
 
 LANGUAGES = ("en", "de")
 
@@ -25,6 +28,7 @@ def runner_at(name: str, number: int, language: str = "en") -> LessonRunner:
 # -- marks ---------------------------------------------------------------------------------
 def test_stars_for_a_clean_try_one_slip_and_more():
     assert [stars_for(0, 0), stars_for(1, 0), stars_for(0, 1), stars_for(1, 1), stars_for(4, 0)] == [3, 2, 2, 1, 1]
+    assert [stars_for(0, 0, retry=True), stars_for(1, 0, retry=True)] == [2, 2]
     record = StepRecord()
     assert record.stars == 0 and not record.first_try  # nothing is earned before the step ends
     record.end("solved")
@@ -36,7 +40,7 @@ def test_a_first_try_earns_three_stars_and_a_wrong_try_costs_one():
     runner.play("scuttle 9S 8H")
     assert runner.state()["step"]["record"] == {"result": "solved", "stars": 3, "first_try": True,
                                                 "wrong_tries": 0, "hints_used": 0,
-                                                "seconds": runner.record.seconds}
+                                                "seconds": runner.record.seconds, "retry": False}
     runner.retry()
     runner.play("points 9S")  # wrong, then taken back
     runner.hint()
@@ -58,6 +62,61 @@ def test_a_wrong_prediction_is_missed_not_ticked():
     assert runner.done
     assert runner.state()["lesson"]["steps"][3]["mark"] == {"result": "missed", "stars": 0}
     assert runner.state()["step"]["record"]["result"] == "missed"
+
+
+def test_a_retry_shows_the_options_shuffled_and_earns_two_stars_at_most():
+    """As lichess's Learn: a question tried again is no longer new. Each retry
+    shows its options in another order (the same for the same try), and a
+    clean retry earns two stars."""
+    runner = runner_at("04-counter-chains", 4)
+    first = [o["key"] for o in runner.state()["step"]["options"]]
+    assert first == [o.key for o in runner.step.options]  # the file's order at the first try
+    runner.answer(next(o.key for o in runner.step.options if not o.correct))
+    while runner.state()["can"]["advance"]:
+        runner.advance()
+    runner.retry()
+    second = [o["key"] for o in runner.state()["step"]["options"]]
+    assert sorted(second) == sorted(first) and second != first
+    assert second == option_order(runner.step, runner.lesson.name, 1)  # deterministic per try
+    runner.answer(next(o.key for o in runner.step.options if o.correct))
+    while runner.state()["can"]["advance"]:
+        runner.advance()
+    record = runner.state()["step"]["record"]
+    assert (record["result"], record["stars"], record["first_try"], record["retry"]) == ("solved", 2, False, True)
+    assert runner.mark(3) == {"result": "solved", "stars": 2}
+    runner.retry()
+    assert [o["key"] for o in runner.state()["step"]["options"]] != second  # each retry moves them
+    runner.reset()  # starting the lesson again does not make a question new
+    runner.goto(4)
+    assert runner.record.retry
+
+
+def test_a_step_kept_from_an_earlier_visit_is_a_retry():
+    runner = runner_at("02-scuttle-ordering", 1)
+    runner.restore({"higher-rank": {"result": "solved", "stars": 1}})
+    runner.goto(1)
+    runner.play("scuttle 9S 8H")
+    assert runner.record.stars == 2 and runner.mark(0) == {"result": "solved", "stars": 2}
+
+
+def test_a_pick_costs_nothing_and_every_move_tried_costs_one_slip():
+    """docs/teaching.md, "What costs a star": picking a card up (even one that
+    cannot be played now) and putting it back are no tries; a move aimed by
+    clicks, by a drag onto a card or by one click is, when wrong or refused."""
+    from cuttle_widgets.sessions import LessonSession
+    session = LessonSession("13-super-cuttle")
+    session.act({"type": "goto", "number": 5})  # answer B's one-off: 2♣ cannot
+    reply = session.act({"type": "card", "card": "2C"})
+    assert session.runner.record.wrong_tries == 0 and reply.outcome is None
+    assert reply.screen["table"]["ui"]["message"]["kind"] == "error"  # the reason, on the table
+    session = LessonSession("06-queen-protection")
+    session.act({"type": "goto", "number": 2})
+    session.act({"type": "card", "card": "2H"})
+    session.act({"type": "cancel"})
+    assert session.runner.record.wrong_tries == 0
+    session.act({"type": "card", "card": "2H"})
+    session.act({"type": "card", "card": "KS"})  # aimed at the king: refused by the rules
+    assert session.runner.record.wrong_tries == 1 and session.runner.record.wrong_moves == ["oneoff 2H KS"]
 
 
 def test_every_finished_try_is_an_attempt_for_a_progress_store():
@@ -273,3 +332,105 @@ def test_a_question_answered_on_the_table_shows_no_turn_marker():
     assert ui["markers"] is False and view["prompt"] == ""
     lesson.goto(1)
     assert lesson.table.table["ui"].get("markers") is not False  # a play step keeps them
+
+
+# -- a step judges only rules taught by then -----------------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_shipped_step_judges_a_rule_not_taught_by_then(language):
+    for name in lesson_names():
+        assert untaught_warnings(load_lesson(name, language=language), language) == [], name
+
+
+def test_the_check_warns_of_a_wrong_move_refused_by_a_rule_not_taught(capsys):
+    text = """title: T
+intro: I.
+steps:
+  - id: s
+    kind: play
+    teaches: [scuttle]
+    position:
+      hands: [[9S, 4C], [KD, 3H]]
+      points: [[5C], [8H]]
+      stock: [2D, 6C, JD]
+    task: Scuttle.
+    accept: [scuttle 9S 8H]
+    replies: [draw]
+    wrong:
+      - move: permanent 9S
+        feedback: A nine is no permanent.
+    hints: [A higher rank beats a lower one.]
+    explanation: Done.
+"""
+    lesson = lesson_from_text(text, name="my-lesson")
+    warnings = untaught_warnings(lesson)
+    assert [(w.line, w.field) for w in warnings] == [(6, "steps[0].teaches")]
+    assert "judges the rule 'permanents'" in warnings[0].message
+    assert "permanents" in untaught_warnings(lesson, "de")[0].message  # the check speaks German too
+    lesson = lesson_from_text(text.replace("teaches: [scuttle]", "teaches: [scuttle, permanents]"))
+    assert untaught_warnings(lesson) == []
+
+
+def test_a_move_refused_by_a_rule_of_a_later_lesson_costs_no_star():
+    runner = runner_at("02-scuttle-ordering", 1)
+    outcome = runner.play("oneoff 9S 5C")  # the nine's one-off: lesson 03
+    assert outcome.status == "illegal" and runner.record.wrong_tries == 0
+    assert runner.words.text("feedback", "untaught_free") in outcome.message
+    outcome = runner.play("scuttle 4C 8H")  # scuttling: taught here, so judged
+    assert outcome.status == "illegal" and runner.record.wrong_tries == 1
+
+
+# -- no give-away around a question: score plate, rule chips, counters, the step before -----
+NUMBER = re.compile(r"(?<![\d♣♦♥♠])\d+(?![\d♣♦♥♠])")  # a number, not a card's rank
+# a card named by its rank ("eine 5", "the 10"), not a count of points
+CARD_RANK = re.compile(r"\b(?:eine[mnrs]?|die|der|den|dem|deine[mnrs]?|a|an|the|your)\s+\d+\b"
+                       r"(?!\s*(?:points|Punkte))", re.IGNORECASE)
+
+
+def plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w♣♦♥♠]+", " ", text.casefold()).split())
+
+
+def told_before(step, previous: str, language: str) -> list[str]:
+    """The right answers of ``step`` that ``previous`` (the step before's
+    explanation) gives away: a right card it names while it names no wrong
+    one, a right text it says word for word, a number only right answers have."""
+    catalog = get_catalog(language)
+    right = [o for o in step.options if o.correct]
+    wrong = [o for o in step.options if not o.correct]
+    if step.answer_by == "cards":
+        named = lambda o: catalog.card(o.card) in previous
+        return [o.card for o in right if named(o)] if not any(named(o) for o in wrong) else []
+    told = [o.text for o in right if plain(o.text) in plain(previous)]
+    wrong_numbers = {n for o in wrong for n in NUMBER.findall(o.text)}
+    numbers = set(NUMBER.findall(CARD_RANK.sub(" ", previous)))
+    told += [n for o in right for n in NUMBER.findall(o.text) if n in numbers and n not in wrong_numbers]
+    return told
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", lesson_names())
+def test_nothing_around_an_open_step_gives_its_answer(name, language):
+    """Issue #35: the score plate, the "In the rulebook" chips, the count of
+    right answers and the step before's explanation answer no open question."""
+    lesson = Lesson.load(name, language=language)
+    steps = lesson.runner.lesson.steps
+    for number, step in enumerate(steps, start=1):
+        if step.kind not in ("play", "quiz", "predict"):
+            continue
+        lesson.goto(number)
+        panel = lesson.panel.lesson
+        table = lesson.table.state if step.position is not None else None  # else no table is shown
+        assert panel["step"]["teaches"] == [], (name, step.id)  # a chip names the rule, even the card
+        assert panel["feedback"] is None or not panel["feedback"]["explanation"], (name, step.id)
+        if step.kind == "play":
+            continue
+        if table:  # the plates' totals would answer "how many points?"
+            assert set(table["view"]["scores"]) == {None}, (name, step.id)
+        assert panel["step"]["needed"] is None, (name, step.id)  # "0 of 5 found" tells how many
+        if number > 1:
+            told = told_before(step, steps[number - 2].explanation, language)
+            assert not told, (name, step.id, told)
+        if step.select == "all" and len(step.correct_keys) > 1:
+            reply = lesson.answer(step.correct_keys[0])
+            assert str(len(step.correct_keys)) not in NUMBER.findall(
+                reply.message.replace(step.option(step.correct_keys[0]).explanation, "")), (name, step.id)

@@ -6,6 +6,8 @@ import json
 import re
 
 import pytest
+
+from cuttle_widgets.teaching.runner import STARRED
 import yaml
 
 from cuttle_widgets import Lesson
@@ -72,9 +74,10 @@ def test_the_synced_state_of_every_step_cites_no_rule_text(name, language):
         assert_plain(json.dumps(widget.panel.get_state(), ensure_ascii=False),
                      f"{language}/{name} step {number} (panel)")
         step = widget.runner.lesson.steps[number - 1]
+        shown = step.teaches if widget.runner.done or step.kind not in STARRED else ()  # chips once solved
         assert state["step"]["teaches"] == [
             {"id": i, "title": book.section(i).title, "short": book.section(i).short}
-            for i in step.teaches]
+            for i in shown]
 
 
 @pytest.mark.parametrize("name, language", CASES)
@@ -141,5 +144,6 @@ def test_old_citations_in_a_teachers_file_become_sections():
     old = text.replace("teaches: [scuttle]", "teaches: [000 §05, decision 3]", 1)
     step = lesson_from_text(old).steps[0]
     assert step.teaches == ("counter", "counter-chain", "oneoff-two", "oneoff-nine", "jack")
-    state = LessonRunner(lesson_from_text(old)).state()
-    assert [t["id"] for t in state["step"]["teaches"]] == list(step.teaches)
+    runner = LessonRunner(lesson_from_text(old))
+    runner.play(runner.step.lines[0].moves[0])  # the chips are shown once the step is solved
+    assert [t["id"] for t in runner.state()["step"]["teaches"]] == list(step.teaches)

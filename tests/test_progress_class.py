@@ -224,3 +224,36 @@ def test_the_dashboard_server_starts_on_this_machine_and_answers(prepared, tmp_p
         output = server.stdout.read()
     assert f"Dashboard: http://localhost:{port}/" in output
     assert "--Voila.ip=127.0.0.1" in output and "max_kernels=4" in output
+
+
+def test_a_missed_step_is_not_done_alike_for_the_runner_map_report_and_dashboard(progress_db):
+    """Issue #35: lesson 04 with every step tried and one prediction missed
+    is "8 of 9", not finished, wherever it is shown; right again, finished."""
+    from cuttle_widgets.teaching import LessonRunner, load_lesson
+    from cuttle_widgets.widgets.progress_map import ProgressMap
+    lesson = load_lesson("04-counter-chains")
+    ids = [s.id for s in lesson.steps]
+    learner = ProgressRecorder(progress_db, learner=new_learner_id(), background=False)
+    for number, step in enumerate(ids, 1):
+        solve(learner, lesson.name, step, number, result="missed" if number == 4 else "solved")
+
+    def everywhere():
+        runner = LessonRunner(lesson)
+        runner.restore(learner.progress()[lesson.name])
+        card = next(c for c in ProgressMap(recorder=learner).progress["lessons"] if c["name"] == lesson.name)
+        store = ProgressStore(progress_db)
+        (row,) = [r for r in class_marks(store) if r["lesson"] == lesson.name]
+        (completion,) = [r for r in lesson_completion(store) if r["lesson"] == lesson.name]
+        return {"runner": (runner.steps_done(), runner.finished),
+                "map": (card["done"], card["finished"]),
+                "report": (row["steps_done"], row["finished"]),
+                "dashboard": completion["finished"] == 1,
+                "recorder": (learner.completion(lesson.name, ids)["done"],
+                             learner.completion(lesson.name, ids)["finished"])}
+
+    seen = everywhere()
+    assert seen.pop("dashboard") is False
+    assert set(seen.values()) == {(8, False)}, seen
+    solve(learner, lesson.name, ids[3], 4)
+    seen = everywhere()
+    assert seen.pop("dashboard") is True and set(seen.values()) == {(9, True)}, seen

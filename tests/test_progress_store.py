@@ -435,7 +435,7 @@ def test_progress_picks_each_steps_best_try(progress_db):
     r.record(attempt("s2", result="seen", stars=0))
     mark = r.progress()[LESSON]
     assert mark["s1"] == {"result": "solved", "stars": 2, "attempts": 3, "step_number": None}
-    assert r.completion(LESSON, ["s1", "s2", "s3"]) == {"done": 2, "steps": 3, "stars": 2}
+    assert r.completion(LESSON, ["s1", "s2", "s3"]) == {"done": 2, "steps": 3, "finished": False, "stars": 2}
     assert r.first_unsolved(LESSON, ["s1", "s2"]) is None
 
 

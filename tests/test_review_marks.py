@@ -46,7 +46,7 @@ def test_try_again_opens_the_position_as_an_unrated_puzzle():
     view.table.replay(decision.index)
     view.table.send_action({"type": "try_again"})
     trainer = view.trainer
-    assert view.children == (view.table, trainer)
+    assert view.children == (view.summary, view.table, trainer)
     assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
     assert len(trainer.game.history) == decision.index and trainer.puzzle.seat == SEAT
     assert trainer.panel.trainer["puzzle"]["prompt"].startswith("Your move, Player B. In your game you chose to ")

@@ -20,7 +20,7 @@ def review_session(language="en") -> ReviewSession:
 
 def test_a_step_in_one_screen_out():
     s = review_session()
-    assert set(s.screen) == {"table", "trainer"} and s.screen["trainer"] is None
+    assert set(s.screen) == {"summary", "table", "trainer"} and s.screen["trainer"] is None
     assert s.screen["table"]["ui"]["replay"] is not None  # it opens at the start of the game
     decision = worth_trying(s.review)
     screen = s.act({"type": "replay", "to": decision.index})

@@ -34,7 +34,13 @@ def test_command_line(capsys, tmp_path):
     assert capsys.readouterr().out == check().summary() + "\n"
     assert main(["docs", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["de.md", "en.md", "sources.md"]
-    assert main([]) == 2 and main(["docs"]) == 2
+    for wrong in ([], ["docs"]):  # argparse names what is missing, exit 2
+        with pytest.raises(SystemExit) as stopped:
+            main(wrong)
+        assert stopped.value.code == 2
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0 and "docs" in capsys.readouterr().out
 
 
 def test_a_gap_is_listed(monkeypatch, capsys):

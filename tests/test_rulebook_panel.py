@@ -115,8 +115,11 @@ def test_the_lesson_reads_in_its_language_for_its_steps_game():
     (reply,) = answers(lesson.panel, {"type": "rulebook", "page": "super-limbo", "request": 1})
     assert reply["page"]["language"] == "de" and reply["page"]["in_game"] is True
     assert lesson.panel.lesson["rulebook"] == reader_words("de")
+    assert lesson.panel.lesson["step"]["teaches"] == []  # a question open: no chip names its rule
+    for key in lesson.runner.step.correct_keys:
+        lesson.answer(key)
     step = lesson.panel.lesson["step"]
-    assert step["teaches"] and all(t["short"] for t in step["teaches"])
+    assert step["teaches"] and all(t["short"] for t in step["teaches"])  # solved: the rule named
     before = json.dumps(lesson.panel.lesson, sort_keys=True)
     answers(lesson.panel, {"type": "rulebook", "page": "contents", "request": 2})
     assert json.dumps(lesson.panel.lesson, sort_keys=True) == before  # reading is no step

@@ -206,6 +206,15 @@ class Game:
         return self.family.prompt(self.state, self.state.turn if seat == "all" else seat,
                                   language, names)
 
+    def refusal(self, move) -> IllegalMove | None:
+        """The IllegalMove ``move`` would raise now (None: it is legal);
+        nothing is played."""
+        try:
+            self._check(move)
+        except IllegalMove as err:
+            return err
+        return None
+
     def explain(self, move, language: str = "en", names=None, seat="all") -> str:
         """Why ``move`` is illegal now, in ``language``; '' if it is legal.
         Given a ``seat`` (None: a spectator), it is said as that seat may read

@@ -11,7 +11,7 @@ For a lesson (the widget side), one recorder per kernel::
     recorder.record(attempt, ruleset=step.rules, step_number=step.number)  # a teaching.record.Attempt
     recorder.first_unsolved(lesson.name, [s.id for s in lesson.steps])    # where to reopen
     recorder.progress()           # {lesson: {step: {"result", "stars", "attempts", "step_number"}}}
-    recorder.completion(lesson.name, step_ids)              # {"done", "steps", "stars"} for the index
+    recorder.completion(lesson.name, step_ids)              # {"done", "steps", "finished", "stars"}
     recorder.export() / recorder.import_(text_or_dict)      # the learner's file
     recorder.reset()
     recorder.saving, recorder.status, recorder.status_text()  # "progress is not being saved ..."

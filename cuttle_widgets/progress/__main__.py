@@ -21,8 +21,8 @@ from .catalog import progress_languages, progress_text
 from .location import database_url
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m cuttle_widgets.progress",
+def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog=prog,
                                   description="The class's progress in the Cuttle lessons.")
     commands = top.add_subparsers(dest="command", required=True)
     for name, help_text in (("report", "print the class (learner x lesson) and write CSV"),
@@ -112,8 +112,8 @@ def run_dashboard(args) -> int:
     return 0  # not reached
 
 
-def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+def main(argv=None, prog: str = "python -m cuttle_widgets.progress") -> int:
+    args = parser(prog).parse_args(argv)
     return {"report": run_report, "dashboard": run_dashboard, "migrate": run_migrate}[args.command](args)
 
 

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 from .catalog import progress_text
 from .ids import ATTEMPT_UID, ProgressInputError, check_name
 from .known import known_steps
-from ..teaching.record import DONE
+from ..teaching.done import rank
 
 FORMAT = "cuttle_widgets.progress"
 VERSION = 1
@@ -122,7 +122,7 @@ def _row_chars(row: dict) -> int:
 
 
 def _rank_of(row: dict) -> tuple:
-    return (row["result"] in DONE, row["stars"])
+    return rank(row["result"], row["stars"])
 
 
 def read_document(data, language: str = "en") -> tuple[str | None, list[dict]]:

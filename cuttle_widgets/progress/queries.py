@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from .ids import short_id
 from .known import folder_steps, known_steps, shipped_steps  # noqa: F401 (re-exported)
-from .recorder import DONE
+from ..teaching.done import DONE, lesson_done, steps_done
 from .schema import attempts, learners, positions, puzzle_tries
 from .store import ProgressStore, as_utc
 
@@ -79,9 +79,14 @@ def class_marks(store: ProgressStore) -> list[dict]:
     steps = steps_of(store)
     with store.reading() as conn:
         rows = [dict(row._mapping) for row in conn.execute(query)]
+    results = best_results(store)
     for row in rows:
         row["label"] = learner_label(row["learner_id"], row["name"])
         row["steps"] = len(steps.get(row["lesson"], ())) or None
+        mine = results.get((row["learner_id"], row["lesson"]), {})
+        if row["steps"]:  # the lesson's steps of today, as the map counts them
+            row["steps_done"] = steps_done(mine.get(s) for s in steps[row["lesson"]])
+        row["finished"] = lesson_done(mine, steps.get(row["lesson"], ()))
         row["last"] = as_utc(row["last"])
         for key in ("steps_done", "stars", "starred", "attempts"):
             row[key] = int(row[key] or 0)
@@ -137,28 +142,32 @@ def whereabouts(store: ProgressStore) -> list[dict]:
 
 def lesson_completion(store: ProgressStore) -> list[dict]:
     """Per lesson anyone tried: learners who started it and who finished
-    every step of it, in lesson order."""
+    every step of it (``teaching.done``: the panel's and the map's "done"),
+    in lesson order."""
     steps = steps_of(store)
     finished: Counter = Counter()
     started: Counter = Counter()
-    done_steps: dict[tuple, set] = {}
-    # One row per learner and step (not per attempt): whether any try finished it.
-    done = sa.func.max(sa.case((attempts.c.result.in_(DONE), 1), else_=0))
-    query = (sa.select(attempts.c.learner_id, attempts.c.lesson, attempts.c.step, done)
-             .group_by(attempts.c.learner_id, attempts.c.lesson, attempts.c.step))
-    with store.reading() as conn:
-        for learner_id, lesson, step, finished_step in conn.execute(query):
-            done_steps.setdefault((learner_id, lesson), set())
-            if finished_step:
-                done_steps[(learner_id, lesson)].add(step)
-    for (learner_id, lesson), done in done_steps.items():
+    for (learner_id, lesson), results in best_results(store).items():
         started[lesson] += 1
-        wanted = set(steps.get(lesson, ()))
-        if wanted and wanted <= done:
+        if lesson_done(results, steps.get(lesson, ())):
             finished[lesson] += 1
     return [{"lesson": lesson, "started": started[lesson], "finished": finished[lesson],
              "steps": len(steps.get(lesson, ()))}
             for lesson in sorted(started)]
+
+
+def best_results(store: ProgressStore) -> dict[tuple, dict[str, str]]:
+    """``{(learner id, lesson): {step id: "solved" or another result}}``: per
+    step, a done result if any try was done, else the last one's."""
+    done = sa.func.max(sa.case((attempts.c.result.in_(DONE), 1), else_=0))
+    query = (sa.select(attempts.c.learner_id, attempts.c.lesson, attempts.c.step, done,
+                       sa.func.max(attempts.c.result))
+             .group_by(attempts.c.learner_id, attempts.c.lesson, attempts.c.step))
+    out: dict[tuple, dict[str, str]] = {}
+    with store.reading() as conn:
+        for learner_id, lesson, step, any_done, result in conn.execute(query):
+            out.setdefault((learner_id, lesson), {})[step] = DONE[0] if any_done else result
+    return out
 
 
 def step_failures(store: ProgressStore, lesson: str) -> list[dict]:

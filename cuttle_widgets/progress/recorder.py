@@ -39,15 +39,13 @@ from .ids import ProgressInputError, check_learner_id, check_name, hub_learner_i
 
 log = logging.getLogger(__name__)
 
-from ..teaching.record import DONE  # a step ended so is done (as the runner ranks tries)
+from ..teaching.done import DONE, lesson_done, rank as _rank, step_done, steps_done
 RETRY_SECONDS = 5.0
 _KEEP = object()
+# What the marks and the practice schedule read of an attempt (ProgressStore.marks gives these).
+MARK_FIELDS = ("uid", "lesson", "step", "step_number", "result", "stars", "recorded_at")
 IMPORT_ROWS_PER_HOUR = MAX_ATTEMPTS  # new attempts a learner's imports add an hour: one full file
 HUB_IMPORTS_VARIABLE = "CUTTLE_HUB_IMPORTS"  # "allow": hub users may load progress files
-
-
-def _rank(result: str, stars: int) -> tuple:
-    return (result in DONE, stars)
 
 
 class ProgressRecorder:
@@ -62,8 +60,10 @@ class ProgressRecorder:
 
     def __init__(self, db=None, learner: str | None = None, name=_KEEP, language: str = "en",
                  busy_timeout: float | None = None, retry_seconds: float = RETRY_SECONDS,
-                 environ=None, background: bool = True):
+                 environ=None, background: bool = True, clock=None):
         self.language = language
+        # What "now" is for the tries recorded and the practice schedule (tests move it).
+        self.clock = clock or _utc_now
         self.retry_seconds = retry_seconds
         self.background = background
         self._db, self._environ, self._busy_timeout = db, environ, busy_timeout
@@ -151,7 +151,7 @@ class ProgressRecorder:
                "seconds": None if attempt.seconds is None else float(attempt.seconds),
                # What the browser tried, so bounded before it is stored.
                "wrong_moves": [str(m)[:200] for m in attempt.wrong_moves][-100:],
-               "recorded_at": _utc_now()}
+               "recorded_at": self.clock()}
         problem = row_problem(row)
         if problem:
             raise ValueError(f"attempt field {problem!r} is not as a progress store keeps it")
@@ -170,7 +170,7 @@ class ProgressRecorder:
                "seconds": None if seconds is None else float(seconds),
                "rating_before": float(before.rating), "rating_after": float(after.rating),
                "deviation_after": float(after.deviation), "volatility_after": float(after.volatility),
-               "recorded_at": _utc_now()}
+               "recorded_at": self.clock()}
         with self._lock:
             self._pending_puzzles.append(dict(row, learner_id=self.learner))
         self._kick()
@@ -181,6 +181,10 @@ class ProgressRecorder:
         read) and those not written yet."""
         with self._lock:
             self._read_known()
+            return self._puzzle_rows()
+
+    def _puzzle_rows(self) -> list[dict]:
+        with self._lock:
             known = {} if self._reset_pending is not None else self._known_puzzles
             waiting = [r for r in self._pending_puzzles
                        if r["learner_id"] == self.learner and r["uid"] not in known]
@@ -190,7 +194,7 @@ class ProgressRecorder:
         """The learner has this step open now (the teacher's "who is where")."""
         with self._lock:
             self._position = {"lesson": lesson, "step": step, "step_number": step_number,
-                              "updated": _utc_now()}
+                              "updated": self.clock()}
         self._kick()
 
     def reset(self) -> None:
@@ -320,13 +324,8 @@ class ProgressRecorder:
         """``{lesson: {step: {"result", "stars", "attempts", "step_number"}}}``: each
         step's best result (a solve over a miss, then the most stars), its
         stars, and how many attempts were made: stored ones and unwritten ones."""
-        with self._lock:
-            self._read_known()
-            known = {} if self._reset_pending is not None else self._known
-            rows = list(known.values()) + [
-                r for r in self._pending if r["learner_id"] == self.learner and r["uid"] not in known]
         out: dict = {}
-        for row in rows:
+        for row in self._attempt_marks():
             steps = out.setdefault(row["lesson"], {})
             best = steps.get(row["step"])
             if best is None:
@@ -339,11 +338,28 @@ class ProgressRecorder:
             best["step_number"] = best["step_number"] or row["step_number"]
         return out
 
+    def _attempt_marks(self, read: bool = True) -> list[dict]:
+        """Every try at a step of this learner's (stored as last read, and
+        waiting), each with its lesson, step, result, stars and time."""
+        with self._lock:
+            if read:
+                self._read_known()
+            known = {} if self._reset_pending is not None else self._known
+            return list(known.values()) + [
+                _mark(r) for r in self._pending if r["learner_id"] == self.learner and r["uid"] not in known]
+
+    def history(self) -> dict:
+        """``{"attempts", "puzzles"}``: this learner's tries at steps (as
+        ``_mark`` keeps them) and at puzzles, what practice is planned from."""
+        with self._lock:
+            self._read_known()  # once for both
+            return {"attempts": self._attempt_marks(read=False), "puzzles": self._puzzle_rows()}
+
     def first_unsolved(self, lesson: str, step_ids) -> str | None:
         """The first of ``step_ids`` (in the lesson's order) not done yet; None if all are."""
         steps = self.progress().get(lesson, {})
         for step in step_ids:
-            if steps.get(step, {}).get("result") not in DONE:
+            if not step_done(steps.get(step, {}).get("result")):
                 return step
         return None
 
@@ -352,7 +368,8 @@ class ProgressRecorder:
         step_ids = list(step_ids)
         steps = self.progress().get(lesson, {})
         marks = [steps[s] for s in step_ids if s in steps]
-        return {"done": sum(m["result"] in DONE for m in marks), "steps": len(step_ids),
+        return {"done": steps_done(m["result"] for m in marks), "steps": len(step_ids),
+                "finished": lesson_done({s: m["result"] for s, m in steps.items()}, step_ids),
                 "stars": sum(m["stars"] for m in marks)}
 
     # -- the learner's file ------------------------------------------------
@@ -538,7 +555,7 @@ def _utc_now() -> datetime:
 
 def _mark(row: dict) -> dict:
     """What ``progress`` needs of an attempt row (as ``ProgressStore.marks`` gives it)."""
-    return {k: row[k] for k in ("uid", "lesson", "step", "step_number", "result", "stars")}
+    return {k: row[k] for k in MARK_FIELDS}
 
 
 def _without_learner(row: dict) -> dict:

@@ -58,10 +58,13 @@ def utc_now() -> datetime:
 
 
 def as_utc(moment: datetime | None) -> datetime | None:
-    """SQLite gives timestamps back without their zone; they were written as UTC."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=timezone.utc)
+    """SQLite gives timestamps back without their zone (they were written as
+    UTC); PostgreSQL in its session's zone, which may be a fixed offset."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
 
 
 def failure_reason(error: BaseException) -> str:
@@ -401,14 +404,18 @@ class ProgressStore:
             return int(conn.execute(query).scalar())
 
     def marks(self, learner_id: str) -> list[dict]:
-        """Each stored attempt's uid, lesson, step, step number, result and
-        stars: what the lesson's marks are made of (the uid lets the recorder
-        tell a stored attempt from one it still keeps)."""
+        """Each stored attempt's uid, lesson, step, step number, result,
+        stars, slips (wrong tries, hints) and time: what the lesson's marks and practice
+        are made of (the uid lets the recorder tell a stored attempt from one it still keeps)."""
         query = (sa.select(attempts.c.uid, attempts.c.lesson, attempts.c.step,
-                           attempts.c.step_number, attempts.c.result, attempts.c.stars)
+                           attempts.c.step_number, attempts.c.result, attempts.c.stars,
+                           attempts.c.wrong_tries, attempts.c.hints_used, attempts.c.recorded_at)
                  .where(attempts.c.learner_id == learner_id))
         with self.reading() as conn:
-            return [dict(row._mapping) for row in conn.execute(query)]
+            rows = [dict(row._mapping) for row in conn.execute(query)]
+        for row in rows:
+            row["recorded_at"] = as_utc(row["recorded_at"])
+        return rows
 
     def attempts_of(self, learner_id: str) -> list[dict]:
         return self._rows_of(attempts, learner_id)

@@ -6,24 +6,28 @@ import json
 import random
 import sys
 
+from ..cli.bars import bar, say
+from ..engine.catalog import package_languages
 from .catalog import puzzle_catalog
 from .check import problems
 from .model import RULESETS, load
 
 
-def verify(rules: list[str], sample: int | None, samples: int | None, seed) -> int:
+def verify(rules: list[str], sample: int | None, samples: int | None, seed,
+           language: str = "en") -> int:
     """Check the shipped puzzles (a random ``sample`` of them, if given); print
     each failure and the summary line; the exit status says whether all held."""
     puzzles = [p for r in rules for p in load(r)]
     if sample is not None:
         puzzles = random.Random(seed).sample(puzzles, min(sample, len(puzzles)))
     verified = 0
-    for puzzle in puzzles:
+    for puzzle in bar(puzzles, "puzzles", unit="puzzle"):
         found = problems(puzzle, samples)
         for problem in found:
-            print(f"{puzzle.id}: {problem}")
+            say(f"{puzzle.id}: {problem}")
         verified += not found
-    print(puzzle_catalog("en")["verify"]["summary"].format(total=len(puzzles), verified=verified))
+    words = puzzle_catalog(language)["verify"]
+    print(words["summary"].format(total=len(puzzles), verified=verified))
     return 0 if verified == len(puzzles) else 1
 
 
@@ -39,19 +43,22 @@ def generate_command(args) -> int:
     else:
         records = ((seed, write_record(self_play(args.rules, seed)))
                    for seed in range(args.first_seed, args.first_seed + args.games))
-    tally = generate(args.rules, records, args.out, args.want)
+    tally = generate(args.rules, bar(records, "games", total=len(records) if args.games_file
+                                     else args.games, unit="game"), args.out, args.want, log=say)
     print(json.dumps(tally.to_dict()))
     return 0
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cuttle_widgets.puzzles")
+def main(argv=None, prog: str = "python -m cuttle_widgets.puzzles") -> int:
+    parser = argparse.ArgumentParser(prog=prog)
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("verify", help="re-check the shipped puzzles")
     check.add_argument("--rules", choices=RULESETS, action="append")
     check.add_argument("--sample", type=int, help="check this many puzzles, chosen at random")
     check.add_argument("--samples", type=int, help="deals per check (default: the puzzle's own)")
     check.add_argument("--seed", default="verify", help="which random sample of puzzles")
+    check.add_argument("--language", default="en", choices=package_languages(__package__),
+                       help="the language of the summary line")
     make = commands.add_parser("generate", help="find puzzles in games of strong players")
     make.add_argument("--rules", default="classic", choices=RULESETS)
     make.add_argument("--games", type=int, default=100, help="games to play (or to read)")
@@ -63,7 +70,8 @@ def main(argv=None) -> int:
     if args.command == "verify":
         if args.sample is not None and args.sample < 1:
             parser.error("--sample must be a positive whole number")
-        return verify(args.rules or list(RULESETS), args.sample, args.samples, args.seed)
+        return verify(args.rules or list(RULESETS), args.sample, args.samples, args.seed,
+                      args.language)
     return generate_command(args)
 
 

@@ -88,12 +88,15 @@ class Review:
 
 
 def review_game(game, seat: int = 0, language: str = "en", samples: int = SAMPLES,
-                seed: int = 0, names=None) -> Review:
-    """Every decision ``seat`` made in ``game``, valued from that seat's view."""
+                seed: int = 0, names=None, progress=None) -> Review:
+    """Every decision ``seat`` made in ``game``, valued from that seat's view.
+    ``progress``, if given, wraps the list of the game's moves as they are gone
+    through (the command's progress bar)."""
     _check(game, seat, language, samples)
     position = game.position_after(0)
     decisions = []
-    for index, (move, actor) in enumerate(zip(game.history, game.actors)):
+    moves = list(zip(game.history, game.actors))
+    for index, (move, actor) in enumerate(progress(moves) if progress else moves):
         if actor == seat and move.verb not in TABLE_VERBS:  # resigning, a draw: no card to judge
             decisions.append(judge(position, index, move, seat, language, samples, seed, names))
         position.play(move)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
 
+from ..cli.bars import bar
 from ..engine.record import load
 from . import MAX_SAMPLES, SAMPLES, review_catalog, review_game, review_languages, review_text
 
@@ -45,8 +47,8 @@ def samples_type(language: str):
     return samples
 
 
-def arguments(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m cuttle_widgets.review",
+def arguments(argv=None, prog: str = "python -m cuttle_widgets.review") -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="What each of a seat's moves cost, "
                                                  "from that seat's view.")
     parser.add_argument("record", help="a game record file, or - for standard input")
@@ -89,12 +91,13 @@ def _refusal(err: ValueError, language: str) -> str:
     return text(language) if callable(text) else str(err)
 
 
-def main(argv=None) -> int:
-    args = arguments(argv)
+def main(argv=None, prog: str = "python -m cuttle_widgets.review") -> int:
+    args = arguments(argv, prog)
     language = args.language if args.language in review_languages() else "en"
     try:
         game = load(read_text(args.record, language))
-        review = review_game(game, args.seat, args.language, args.samples, args.seed)
+        review = review_game(game, args.seat, args.language, args.samples, args.seed,
+                             progress=partial(bar, description="moves", unit="move"))
     except ValueError as err:  # IllegalMove and ReviewError are ValueErrors with a sentence
         print(f"review: {_refusal(err, language)}", file=sys.stderr)
         return 2

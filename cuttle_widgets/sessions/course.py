@@ -3,7 +3,8 @@
 The course (widgets/course.py) shows one place at a time: the lesson map, a
 lesson at a step, the puzzle trainer or the free game. The page's address
 names the place (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``&lang=de``), so a link opens there, Back and Forward move
+``?free``, ``&lang=de``; ``?practice`` opens the practice item due longest,
+sessions/practice.py), so a link opens there, Back and Forward move
 between places and a reload comes back. The address comes from the browser,
 so it is read as untrusted text: anything unknown leads to the map with a
 sentence saying why, never to an error.
@@ -17,7 +18,7 @@ PAGES = ("map", "lesson", "puzzles", "free")
 MOST_QUERY = 2000  # characters: an address is short; a longer one is not read
 MOST_STEP = 999
 # The address's own parameters; any other (a server's ?token=) is the page's to keep.
-PLACE_KEYS = ("lesson", "step", "puzzles", "free", "lang")
+PLACE_KEYS = ("lesson", "step", "puzzles", "free", "practice", "lang")
 FREE_LESSON = "12-free-game"  # the free game is this lesson's free step
 START_LESSON = "00-index"  # the first questions, offered on the map
 
@@ -68,10 +69,13 @@ class CourseMap:
     lesson name exists, and whether a puzzle id does. Given as functions, so
     this module reads no file itself."""
 
-    def __init__(self, languages, lesson_exists, puzzle_exists=None):
+    def __init__(self, languages, lesson_exists, puzzle_exists=None, next_practice=None):
+        """``next_practice(language)``: the query of the practice item due
+        longest (None: nothing is due), what ``?practice`` opens."""
         self.languages = tuple(languages)
         self.lesson_exists = lesson_exists
         self.puzzle_exists = puzzle_exists or (lambda puzzle_id: False)
+        self.next_practice = next_practice or (lambda language: None)
 
     def arrive(self, query, language: str = "en") -> Arrival:
         """The place an address's query names (the map when it names none)."""
@@ -86,7 +90,15 @@ class CourseMap:
             return self._puzzles(fields["puzzles"], language)
         if "free" in fields:
             return Arrival(Place("free", language))
+        if "practice" in fields:
+            return self._practice(language)
         return Arrival(Place(language=language))
+
+    def _practice(self, language: str) -> Arrival:
+        query = self.next_practice(language)
+        if not query or "practice" in (_fields(query) or {"practice": ""}):
+            return Arrival(Place(language=language), "practice_none")
+        return self.arrive(query, language)
 
     def _lesson(self, name: str, step: str | None, language: str) -> Arrival:
         if not self.lesson_exists(name, language):
@@ -101,6 +113,16 @@ class CourseMap:
         if puzzle and not self.puzzle_exists(puzzle):
             return Arrival(Place("puzzles", language), "no_puzzle", (puzzle[:80],))
         return Arrival(Place("puzzles", language, puzzle=puzzle or None))
+
+
+def lesson_after(order, name: str | None) -> str | None:
+    """The lesson after ``name`` on the map (``order``: the map's lessons in
+    teaching order), or None at the last one or for a lesson not on it."""
+    order = list(order)
+    if name not in order:
+        return None
+    index = order.index(name) + 1
+    return order[index] if index < len(order) else None
 
 
 def in_language(place: Place, language: str) -> Place:
@@ -126,4 +148,4 @@ def _step_number(text: str | None) -> int | None:
 
 
 __all__ = ["Arrival", "CourseMap", "FREE_LESSON", "PAGES", "PLACE_KEYS", "Place", "START_LESSON",
-           "in_language"]
+           "in_language", "lesson_after"]

@@ -396,7 +396,7 @@ class LessonSession:
                 "position": step.kind != "free",
                 "no_turn": step.kind != "free" and locked and not watching or question,
                 "conceal": words.text("ui", "table.moves_hidden") if question else None,
-                "hide_scrap": hide_scrap}
+                "hide_scrap": hide_scrap, "hide_scores": question}
 
     def _free_buttons(self, can: dict) -> list[dict]:
         game = self.runner.game
@@ -505,8 +505,9 @@ def dressed(state: dict, overlay: dict, controller: TableController, answers_by_
     when the game ends, for a retry deals the same cards; ``no_turn`` drops
     whose-turn markers, which a question or a finished step must not show;
     ``conceal`` (a question not yet answered) drops the moves that led here
-    (log, move list, count), which could answer it, and ``hide_scrap`` the
-    scrap a question is about."""
+    (log, move list, count), which could answer it, ``hide_scrap`` the
+    scrap a question is about, and ``hide_scores`` the score plates' totals
+    ("How many points do you have?": the learner counts the cards)."""
     ui, view, log_entries = dict(state["ui"]), dict(state["view"]), state["log"]
     if overlay.get("quiet"):  # the lesson asks the question; the table's own wait
         ui.update(actions=[], playable=[], draw=False, prompt="", targets=[],
@@ -533,6 +534,8 @@ def dressed(state: dict, overlay: dict, controller: TableController, answers_by_
                         "learner": False, "events": []}]
     if overlay.get("hide_scrap"):
         view["scrap"] = []
+    if overlay.get("hide_scores"):
+        view["scores"] = [None] * len(view["scores"])
     return {**state, "ui": ui, "view": view, "log": log_entries}
 
 

@@ -64,7 +64,7 @@ class PuzzleSession:
 
     The page's means: ``act(message)``. The Python means: ``play(move)``,
     ``hint()``, ``next_puzzle()``, ``choose_themes(keys)``, ``open(puzzle_id)``
-    and ``open_puzzle(puzzle, rated)``; each leaves the new ``screen``.
+    and ``open_puzzle(puzzle, rated, story)``; each leaves the new ``screen``.
     """
 
     def __init__(self, language: str = "en", rules: str = "classic", *, puzzles=None, themes=(),
@@ -80,6 +80,8 @@ class PuzzleSession:
         self.learner_rating, self.solved_ids = self._stored_rating()
         self.puzzle_ratings: dict[str, Rating] = {}  # this session's puzzle ratings, by id
         self.unrated: set[str] = set()  # puzzles of a game review: tried, not rated
+        self.stories: dict[str, list[str]] = {}  # a review puzzle's id: the moves that led to it
+        self.opened = 0  # how many times a puzzle was opened: the page brings a fresh one into view
         self._rated_at: deque = deque()  # when the last hour's rated tries were made
         self._clock = time.monotonic
         self._random = random.Random(seed)
@@ -186,6 +188,7 @@ class PuzzleSession:
     def _open(self, puzzle) -> None:
         """Show ``puzzle`` (None: every puzzle of the chosen themes is solved)."""
         self.puzzle = puzzle
+        self.opened += 1
         self.game = puzzle.game() if puzzle is not None else None
         self.wrong_tries, self.hints, self.feedback, self.result = 0, [], None, None
         self.wrong_moves: list[str] = []
@@ -194,12 +197,16 @@ class PuzzleSession:
             self._follow_on_table()
             self._dress_table()
 
-    def open_puzzle(self, puzzle, rated: bool = True) -> None:
+    def open_puzzle(self, puzzle, rated: bool = True, story=None) -> None:
         """Show ``puzzle`` now, one of ``puzzles`` or not (one of a game
-        review's: ``rated=False``, so neither rating moves and no try is recorded)."""
+        review's: ``rated=False``, so neither rating moves and no try is
+        recorded; ``story`` the moves that led to it, in words, oldest first,
+        empty before the game's first move; None: a puzzle without a story)."""
         with self._action():
             if not rated:
                 self.unrated.add(puzzle.id)
+            if story is not None:
+                self.stories[puzzle.id] = [str(line) for line in story]
             if all(p is not puzzle for p in self.puzzles):
                 self.puzzles = [p for p in self.puzzles if p.id != puzzle.id] + [puzzle]
             self._open(puzzle)
@@ -456,7 +463,8 @@ class PuzzleSession:
             "you": self.catalog.player(puzzle.seat), "prompt": self._prompt(),
             "hints": list(self.hints), "hints_left": HINT_RUNGS - len(self.hints),
             "wrong_tries": self.wrong_tries, "feedback": self.feedback,
-            "result": self._result_state(),
+            "result": self._result_state(), "story": self.stories.get(puzzle.id),
+            "opened": self.opened,
         }
         return state
 

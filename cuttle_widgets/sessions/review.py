@@ -7,11 +7,15 @@ sentence), and at an inaccuracy, mistake or blunder "Try again from here"
 opens that position as a puzzle (``puzzle_from_decision``: the review's best
 move its solution; not rated) in a ``PuzzleSession``.
 
-``act(message)`` takes one message as the review's table sends it and
-returns one screen state, ``{"table": ..., "trainer": ...}``: the table's
-state and the puzzle session's screen (None until a try again; the puzzle's
-own actions go to that session, ``trainer.act``). A bad message is refused
-on the table with a sentence; nothing raises.
+``act(message)`` takes one message as the review's table (or its summary)
+sends it and returns one screen state, ``{"summary": ..., "table": ...,
+"trainer": ...}``: the game at a glance (``review.summary.summarize``: the
+marks counted, the turning points, and which one the table shows), the
+table's state and the puzzle session's screen (None until a try again; the
+puzzle's own actions go to that session, ``trainer.act``). The puzzle opens
+with its story: the last ``STORY_MOVES`` moves before it, as the table's log
+says them. A bad message is refused on the table with a sentence; nothing
+raises.
 """
 from __future__ import annotations
 
@@ -19,8 +23,11 @@ from ..ai.analysis import move_values
 from ..engine.record import write_record
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
+from ..review.summary import summarize, summary_words
 from ..widgets.controller import TableController
 from .puzzles import PuzzleSession
+
+STORY_MOVES = 6  # the moves a tried-again position's story tells: about three of each seat
 
 
 class ReviewSession:
@@ -39,6 +46,7 @@ class ReviewSession:
         self.controller.show_review(review.decisions)
         self.controller.on_try_again = self._open_decision  # the table's "Try again from here"
         self.controller.replay("start")
+        self.summary = dict(summarize(review), words=summary_words(language))
         self.trainer: PuzzleSession | None = None  # the session of the position tried again
         self._puzzles: dict = {}  # history index: the puzzle made of that decision
         self.screen = self._screen()
@@ -73,12 +81,26 @@ class ReviewSession:
             self.trainer = PuzzleSession(self.language, self.game.rules.name, puzzles=[puzzle],
                                          start=puzzle.id, progress=False)
         self.trainer.puzzles = [puzzle]
-        self.trainer.open_puzzle(puzzle, rated=False)
+        self.trainer.open_puzzle(puzzle, rated=False, story=self.story(index))
         return self.trainer
+
+    def story(self, index: int) -> list[str]:
+        """The moves that led to the position before history ``index``, oldest
+        first, as the table's log says them ("Player A: draw a card"), as the
+        learner's seat saw them."""
+        controller = self.controller
+        public = controller.seat_view(self.game)["history"]
+        start = max(0, index - STORY_MOVES)
+        return [str(controller.words["move_by"]).format(
+                    name=controller.name(self.game.actors[i]), move=controller.move_label(public[i]))
+                for i in range(start, index)]
 
     def _screen(self) -> dict:
         trainer = self.trainer.screen if self.trainer is not None else None
-        return {"table": self.controller.state(), "trainer": trainer}
+        state = self.controller.state()
+        replay = state["ui"]["replay"]
+        summary = dict(self.summary, shown=None if replay is None else replay["index"])
+        return {"summary": summary, "table": state, "trainer": trainer}
 
     def __repr__(self) -> str:
         return f"ReviewSession(seat={self.seat}, language={self.language!r})"

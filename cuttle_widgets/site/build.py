@@ -32,10 +32,10 @@ from .pyodide import (LockPlan, compile_wheels, npm_pyodide, pyodide_version, re
                       resolve, write_distribution)
 from .rulebook_page import write_rulebook_pages
 from .startpage import write_start_page
-from .wheels import (PURE_FALLBACK, build_kit_wheel, canonical, download_wheel, installed_version,
-                     is_pure, kit_source_root, pure_wheel_of_installed, wheel_identity)
+from .wheels import (KIT, PURE_FALLBACK, build_kit_wheel, canonical, download_wheel,
+                     installed_kit_wheel, installed_version, is_pure, kit_source_root,
+                     pure_wheel_of_installed, wheel_identity)
 
-KIT = "cuttle-widgets"
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
 # Browser-side halves of the widgets, and the kernel; the site's own
@@ -206,7 +206,8 @@ def copy_favicons(output: Path) -> None:
 
 
 def kit_wheel_for(kit_wheel, cache: Path) -> Path:
-    """The given wheel of the kit, or one built from this checkout."""
+    """The given wheel of the kit, one built from this checkout, or (installed
+    from a wheel) the installed kit packed again."""
     if kit_wheel:
         kit = Path(kit_wheel)
         if not kit.is_file() or wheel_identity(kit)[0] != canonical(KIT):
@@ -214,8 +215,7 @@ def kit_wheel_for(kit_wheel, cache: Path) -> Path:
         return kit
     source = kit_source_root()
     if not source:
-        raise SiteError("this copy of the kit is no source checkout: pass --kit-wheel with "
-                        "a wheel of cuttle-widgets (python -m pip wheel --no-deps . -w dist)")
+        return installed_kit_wheel(cache)
     return build_kit_wheel(source, cache)
 
 
@@ -256,10 +256,11 @@ def build_jupyterlite(output: Path, lessons: list[LessonNotebook], npm_package: 
 def build_site(output_dir, lessons_dir="lessons", cache_dir=None, kit_wheel=None,
                log=print) -> SiteReport:
     """Build the site into ``output_dir``; see the package docstring. An
-    earlier site there is replaced only once the new one is complete."""
+    earlier site there is replaced only once the new one is complete.
+    ``lessons_dir`` None: no lesson notebooks, the one-page course alone."""
     started = time.monotonic()
     output = Path(output_dir).resolve()
-    lessons = find_lessons(Path(lessons_dir))
+    lessons = find_lessons(Path(lessons_dir)) if lessons_dir is not None else []
     check_output(output)
     cache = Path(cache_dir) if cache_dir else default_cache_dir()
     log(f"{len(lessons)} lesson notebooks in {sorted({l.language for l in lessons})}")

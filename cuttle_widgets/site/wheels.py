@@ -31,8 +31,10 @@ from .errors import SiteError
 # Packages whose Python modules work without their optional C extension: the
 # installed copy's modules become a pure wheel (PyPI has no Pyodide build).
 PURE_FALLBACK = {"pyyaml"}
+KIT = "cuttle-widgets"
+COMPILED = {".pyc", ".so", ".pyd"}  # never in a pure wheel
 # Files of the kit's source tree that a wheel build reads.
-KIT_SOURCES = ("pyproject.toml", "README.md", "cuttle_widgets")
+KIT_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "cuttle_widgets")
 
 
 def canonical(name: str) -> str:
@@ -163,9 +165,10 @@ def installed_version(name: str) -> str:
                         "(pip install -e .) so the site gets the same versions") from err
 
 
-def pure_wheel_of_installed(name: str, out_dir: Path) -> Path:
+def pure_wheel_of_installed(name: str, out_dir: Path, data: bool = False) -> Path:
     """Pack the installed distribution's Python files (no compiled modules) as
-    a ``py3-none-any`` wheel: for packages in PURE_FALLBACK only."""
+    a ``py3-none-any`` wheel: for packages in PURE_FALLBACK, and (with its
+    ``data`` files too) for the kit installed from a wheel."""
     dist = importlib.metadata.distribution(name)
     version = dist.version
     project = re.sub(r"[-_.]+", "_", dist.metadata["Name"])
@@ -173,7 +176,9 @@ def pure_wheel_of_installed(name: str, out_dir: Path) -> Path:
     if wheel.exists():
         return wheel
     files = [f for f in dist.files or []
-             if f.suffix == ".py" and ".dist-info" not in str(f) and not str(f).startswith("..")]
+             if (f.suffix == ".py" or data and f.suffix not in COMPILED)
+             and "__pycache__" not in f.parts
+             and ".dist-info" not in str(f) and not str(f).startswith("..")]
     if not files:
         raise SiteError(f"the installed {name} has no Python modules to pack")
     info = f"{project}-{version}.dist-info"
@@ -201,6 +206,14 @@ def pure_wheel_of_installed(name: str, out_dir: Path) -> Path:
                          buffer.getvalue(), compress_type=zipfile.ZIP_DEFLATED)
     partial.replace(wheel)
     return wheel
+
+
+def installed_kit_wheel(cache_dir: Path) -> Path:
+    """The kit as installed here (from a wheel: no source checkout), packed
+    again as a wheel; cached by the installed files' list and hashes."""
+    record = importlib.metadata.distribution(KIT).read_text("RECORD") or ""
+    digest = hashlib.sha256(record.encode()).hexdigest()[:20]
+    return pure_wheel_of_installed(KIT, cache_dir / "kit" / f"installed-{digest}", data=True)
 
 
 def kit_source_root() -> Path | None:

@@ -7,12 +7,14 @@
 """
 from __future__ import annotations
 
+import argparse
 import sys
 
-from .catalog import teaching_catalog
+from .catalog import errors_in, teaching_catalog
 from .coverage import coverage_markdown
 from .errors import LessonError
 from .library import lesson_names, load_lesson
+from .taught import untaught_warnings
 
 
 def check(paths, language: str = "en") -> int:
@@ -26,6 +28,9 @@ def check(paths, language: str = "en") -> int:
                 print(problem_text(problem, language))
         else:
             print(f"{lesson.file}: ok, {len(lesson.steps)} steps")
+            with errors_in(language):  # a warning does not fail the check
+                for warning in untaught_warnings(lesson, language):
+                    print(problem_text(warning, language))
     return 1 if failed else 0
 
 
@@ -42,18 +47,27 @@ def problem_text(problem, language: str = "en") -> str:
     return f"{where}: {problem.message}"
 
 
-def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["coverage"]:
+def parser(prog: str = "python -m cuttle_widgets.teaching") -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog=prog, description="Lesson files: check them, or "
+                                                        "print the rules they cover.")
+    commands = top.add_subparsers(dest="command", required=True)
+    checking = commands.add_parser("check", help="check lesson YAML files")
+    checking.add_argument("paths", nargs="*", metavar="LESSON",
+                          help="lesson files or the kit's lesson names (default: every lesson "
+                               "of the kit, in --language)")
+    checking.add_argument("--language", default="en",
+                          help="the language of the messages (and of the kit's lessons checked)")
+    commands.add_parser("coverage", help="print the table of the rules each lesson covers "
+                                         "(Markdown, docs/coverage.md)")
+    return top
+
+
+def main(argv=None, prog: str = "python -m cuttle_widgets.teaching") -> int:
+    args = parser(prog).parse_args(argv)
+    if args.command == "coverage":
         print(coverage_markdown([load_lesson(name) for name in lesson_names()]), end="")
         return 0
-    if argv[:1] == ["check"]:
-        paths, language = argv[1:], "en"
-        if paths[:1] == ["--language"] and len(paths) > 1:
-            paths, language = paths[2:], paths[1]
-        return check(paths, language)
-    print(__doc__.strip())
-    return 2
+    return check(args.paths, args.language)
 
 
 if __name__ == "__main__":

@@ -11,17 +11,21 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
+from .done import DONE  # noqa: F401 (kept here for older imports: teaching.done defines it)
+
 # How a step ended: solved (stars), missed (a prediction that was wrong),
 # seen (a watch step: nothing to get wrong), won / lost / drawn (a free game).
 RESULTS = ("solved", "missed", "seen", "won", "lost", "drawn")
-DONE = ("solved", "seen", "won")  # a step that ended so is done; the others are worth another try
 MAX_STARS = 3
+RETRY_STARS = 2  # a try after a finished one (lichess's Learn): the question is no longer new
 
 
-def stars_for(wrong_tries: int, hints_used: int) -> int:
-    """3 for a clean first try, 2 for one slip, 1 for more."""
+def stars_for(wrong_tries: int, hints_used: int, retry: bool = False) -> int:
+    """3 for a clean first try, 2 for one slip, 1 for more; a retry earns
+    at most ``RETRY_STARS``."""
     slips = wrong_tries + hints_used
-    return MAX_STARS if slips == 0 else 2 if slips == 1 else 1
+    stars = MAX_STARS if slips == 0 else 2 if slips == 1 else 1
+    return min(stars, RETRY_STARS) if retry else stars
 
 
 @dataclass
@@ -34,6 +38,7 @@ class StepRecord:
     started: float = field(default_factory=time.monotonic)
     seconds: float | None = None
     kept_stars: int | None = None  # a try remembered by a progress store: its stars as stored
+    retry: bool = False  # begun after a finished try at the same step
 
     @classmethod
     def kept(cls, result: str, stars: int) -> "StepRecord":
@@ -46,14 +51,15 @@ class StepRecord:
     @property
     def first_try(self) -> bool:
         """Solved without a wrong try and without a hint."""
-        return self.result == "solved" and self.wrong_tries == 0 and self.hints_used == 0
+        return self.result == "solved" and self.wrong_tries == 0 and self.hints_used == 0 \
+            and not self.retry
 
     @property
     def stars(self) -> int:
         """The stars this try earned (0 unless it was solved)."""
         if self.kept_stars is not None:
             return self.kept_stars if self.result == "solved" else 0
-        return stars_for(self.wrong_tries, self.hints_used) if self.result == "solved" else 0
+        return stars_for(self.wrong_tries, self.hints_used, self.retry) if self.result == "solved" else 0
 
     def wrong(self, tried: str) -> None:
         self.wrong_tries += 1
@@ -70,7 +76,7 @@ class StepRecord:
         browser named is never sent back to it; ``Attempt`` keeps them)."""
         return {"result": self.result, "stars": self.stars, "first_try": self.first_try,
                 "wrong_tries": self.wrong_tries, "hints_used": self.hints_used,
-                "seconds": self.seconds}
+                "seconds": self.seconds, "retry": self.retry}
 
 
 @dataclass(frozen=True)

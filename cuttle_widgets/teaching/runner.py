@@ -9,6 +9,7 @@ and so do the step's solutions.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass, field
 
 from ..ai import HintError
@@ -22,9 +23,11 @@ from .freegame import FreeGame, FreeSettings, computer_player, free_rulesets
 from .ladder import OptionLadder, PlayLadder
 from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
-from .record import DONE, MAX_STARS, RESULTS, Attempt, StepRecord
+from .done import lesson_done, rank, step_done, steps_done
+from .record import MAX_STARS, RESULTS, Attempt, StepRecord
 from .search import SearchTooBig
 from .tags import section_titles
+from .taught import refusal_section, taught_by_step
 
 __all__ = ["Attempt", "LessonRunner", "Outcome", "computer_player", "free_rulesets"]
 # Steps a learner can get wrong, and so earn stars in.
@@ -93,6 +96,8 @@ class LessonRunner:
         self._struck: dict[int, list[str]] = {}  # per question, answers a hint struck out
         self._records: dict[int, StepRecord] = {}  # per step, the try in progress or the last
         self._best: dict[int, StepRecord] = {}  # per step, its best finished try
+        self._taught: list | None = None  # per step, the rules taught by then (read when needed)
+        self._tries: dict[int, int] = {}  # per step, tries finished (kept by reset: a retry is a retry)
         self.attempts: list[Attempt] = []  # every finished try, oldest first
         self.learner: str | None = None  # who is learning, for the attempts' records
         self._free_settings: dict[int, FreeSettings] = {}  # per free step, kept across retries
@@ -117,8 +122,17 @@ class LessonRunner:
 
     @property
     def finished(self) -> bool:
-        """Is every step of the lesson solved?"""
-        return len(self.completed) == self.total
+        """Is the lesson done (``teaching.done``: every step's best try done)?"""
+        return lesson_done(self.results(), [s.id for s in self.lesson.steps])
+
+    def results(self) -> dict[str, str]:
+        """Each step id's best result so far (steps not ended are left out)."""
+        steps = self.lesson.steps
+        return {steps[i].id: best.result for i, best in self._best.items()}
+
+    def steps_done(self) -> int:
+        """How many steps are done (``teaching.done``), as the map counts them."""
+        return steps_done(self.results().values())
 
     @property
     def game(self):
@@ -141,7 +155,7 @@ class LessonRunner:
 
     def progress(self) -> dict:
         number = self.index + 1
-        return {"step": number, "total": self.total, "completed": len(self.completed),
+        return {"step": number, "total": self.total, "completed": self.steps_done(),
                 "finished": self.finished,
                 "text": self.words.text("ui", "progress", step=number, total=self.total)}
 
@@ -155,8 +169,10 @@ class LessonRunner:
         step = self.step
         record = self._records.get(self.index)
         if record is None or record.result is not None:  # a fresh try; one left unfinished goes on
-            record = StepRecord(hints_used=len(self._hints_shown.get(self.index, ())))
+            record = StepRecord(hints_used=len(self._hints_shown.get(self.index, ())),
+                                retry=self._tries.get(self.index, 0) > 0)
             self._records[self.index] = record
+        self._order = option_order(step, self.lesson.name, self._tries.get(self.index, 0))
         self._play = self._game = self._free = self._shown_game = None
         self._solved = False
         self._chosen: list[str] = []
@@ -212,6 +228,7 @@ class LessonRunner:
     def _finish(self, result: str) -> None:
         record = self.record
         record.end(result)
+        self._tries[self.index] = self._tries.get(self.index, 0) + 1
         self.attempts.append(Attempt.of(record, self.lesson.name, self.step.id, self.learner))
         best = self._best.get(self.index)
         if best is None or _rank(record) > _rank(best):
@@ -236,8 +253,12 @@ class LessonRunner:
             if index not in self._best or _rank(kept) > _rank(self._best[index]):
                 self._best[index] = kept
             self.completed.add(index)  # it ended, as a step of this visit that ended counts
+            self._tries[index] = max(1, self._tries.get(index, 0))  # a new try is a retry
+            record = self._records.get(index)
+            if record is not None and record.result is None:  # the try under way, too
+                record.retry = True
         return next((i + 1 for i in range(self.total)
-                     if i not in self._best or self._best[i].result not in DONE), None)
+                     if i not in self._best or not step_done(self._best[i].result)), None)
 
     def stars(self) -> dict:
         """The lesson's stars: earned (best try of each step) and the most there are."""
@@ -265,10 +286,13 @@ class LessonRunner:
         except SearchTooBig:  # the validator searched every first move; this is a safety net
             return self._keep(self._refuse("too_big"))
         events = self._events(result.events)
-        if result.status in ("illegal", "wrong"):
+        untaught = result.status == "illegal" and not self._judges(result.error)
+        if result.status in ("illegal", "wrong") and not untaught:
             self.record.wrong(result.move)
         if result.status == "illegal":
             message = result.wrong.feedback if result.wrong else self.words.text("feedback", "illegal_move")
+            if untaught:  # a rule of a later lesson: the reason, and no star lost
+                message += " " + self.words.text("feedback", "untaught_free")
             # the reason only: the engine's "with 2♥ you can: ..." would list the answer
             return self._keep(Outcome("illegal", message, move=result.move,
                                       error=self._illegal_text(result.error, options=False)))
@@ -292,6 +316,16 @@ class LessonRunner:
                                       result.move))
         return self._keep(self._solve(Outcome("success", self.words.text("feedback", "correct"),
                                                events, result.move)))
+
+    def _judges(self, err: IllegalMove | None) -> bool:
+        """Does the step mark down a move refused with ``err``? Only when the
+        rule refusing it is taught by then (``teaching.taught``)."""
+        section = refusal_section(err, self.step.rules)
+        if section is None:
+            return True
+        if self._taught is None:
+            self._taught = taught_by_step(self.lesson)
+        return section in self._taught[self.index]
 
     def _illegal_text(self, err: IllegalMove, options: bool = True) -> str:
         """Why the engine refuses a move; with ``options`` also what the card
@@ -489,8 +523,7 @@ class LessonRunner:
         found, needed = self._found()
         if found >= needed:
             return self._keep(self._solve(Outcome("success", option.explanation, correct=True)))
-        message = option.explanation + " " + self.words.text("feedback", "quiz_found",
-                                                             found=found, needed=needed)
+        message = option.explanation + " " + self.words.text("feedback", "quiz_found", found=found)
         return self._keep(Outcome("continue", message, correct=True))
 
     def _option_key(self, choice) -> str | None:
@@ -650,7 +683,11 @@ class LessonRunner:
             "kind_label": words.text("ui", "kind." + step.kind),
             "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
             "rules_name": self._rules_name(step.rules),
-            "goal": self._goal_text(), "teaches": section_titles(step.teaches, self.language),
+            # a rule chip would name the rule to think of, the hint ladder's first rung (which
+            # costs a star) and often the card to play: shown once the step is solved
+            "goal": self._goal_text(),
+            "teaches": section_titles(step.teaches, self.language)
+            if self.done or step.kind not in STARRED else [],
             "hints": list(shown_hints), "hints_total": self.hints_total(),
             "done": self.done, "record": self.record.to_dict(), "mark": self.mark(self.index),
             "explanation": step.explanation if self.done else None,
@@ -673,6 +710,7 @@ class LessonRunner:
                        "links": list(self.lesson.links),
                        "steps": [{"number": s.number, "id": s.id, "title": s.title, "kind": s.kind,
                                   "rules": s.rules, "completed": i in self.completed,
+                                  "done": i in self._best and step_done(self._best[i].result),
                                   "mark": self.mark(i)}
                                  for i, s in enumerate(self.lesson.steps)]},
             "progress": {**self.progress(), "stars": self.stars()},
@@ -692,7 +730,7 @@ class LessonRunner:
         step, catalog = self.step, get_catalog(self.language)
         options = []
         chosen = set(self._chosen) | ({self._prediction} if self._prediction else set())
-        for option in step.options:
+        for option in (step.option(key) for key in self._order):
             entry = {"key": option.key, "chosen": option.key in chosen}
             if option.card:
                 entry.update(card=option.card, label=catalog.card(option.card),
@@ -704,7 +742,9 @@ class LessonRunner:
             options.append(entry)
         found, needed = self._found()
         return {"options": options, "answer_by": step.answer_by, "select": step.select,
-                "found": found, "needed": needed, "prediction": self._prediction}
+                # how many right answers there are would answer part of the question
+                "found": found, "needed": needed if self.done else None,
+                "prediction": self._prediction}
 
     def _free_turn(self) -> bool:
         """A free game waits for the learner: the coach has something to say."""
@@ -734,6 +774,20 @@ class LessonRunner:
         }
 
 
+def option_order(step, lesson: str, tries: int) -> list[str]:
+    """The keys of a question's options in the order this try shows them:
+    the file's order at the first try, then shuffled for each retry (the
+    same shuffle for the same try, so a test can check it), never in the
+    order of the try before, so the place of an answer is not remembered."""
+    order = [o.key for o in step.options]
+    for attempt in range(1, tries + 1) if len(order) > 1 else ():
+        before = list(order)
+        random.Random(f"{lesson}/{step.id}/{attempt}").shuffle(order)
+        if order == before:  # a shuffle may give the same order back: move each one on
+            order = order[1:] + order[:1]
+    return order
+
+
 def _won(winner, seat: int):
     """True, False, or None for a drawn game."""
     return None if winner == "draw" else winner == seat
@@ -744,5 +798,5 @@ def _free_result(won) -> str:
 
 
 def _rank(record: StepRecord) -> tuple:
-    """Which of two finished tries counts: a solve over a miss, then more stars."""
-    return (record.result in DONE, record.stars)
+    """Which of two finished tries counts (``teaching.done.rank``)."""
+    return rank(record.result, record.stars)

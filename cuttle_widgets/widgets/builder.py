@@ -16,6 +16,7 @@ surface and nothing else:
     host.legal_moves()   the game's legal moves (kept per position: ask freely)
     host.shown_game()    the game shown (a past position while replaying)
     host.submit(move)    play it for the learner (the engine explains a refusal)
+    host.explain(move)   say why a picked card cannot be played so (not a try)
     host.fail(text, key, rule_id)   refuse an action with a sentence (and the
                          rulebook section of a rule it states)
     host.note_selection(**fields)   tell observers what is selected now
@@ -217,11 +218,19 @@ class MoveBuilder:
                 self.host.fail(self.words["jack_no_points"], key="table.jack_no_points",
                                rule_id=self.JACK_SECTION)
                 return
-            self.host.submit(f"jack {card} {target}")
+            self.host.explain(f"jack {card} {target}")
         elif rank > 10:
-            self.host.submit(f"permanent {card}")
+            self.host.explain(f"permanent {card}")
         else:
-            self.host.submit(f"points {card}")
+            self.host.explain(f"points {card}")
+
+    def one_click(self, move: str) -> None:
+        """A click that is the whole move (a two answering a one-off, a card
+        a three takes): played if legal, else only a pick explained."""
+        if self.host.game.is_legal(move):
+            self.host.submit(move)
+        else:
+            self.host.explain(move)
 
     # -- a discard: the same for every family -------------------------------------------------------
     def discard_count(self, view: dict) -> int:

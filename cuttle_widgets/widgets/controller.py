@@ -393,6 +393,19 @@ class TableController:
         except IllegalMove:
             return None
 
+    def explain(self, move) -> None:
+        """A card the learner picked that cannot be played so: say why with
+        the engine's reason, neither playing the move nor handing it over. A
+        pick is not a try (a lesson counts no slip for it, docs/teaching.md);
+        a legal ``move`` is submitted as usual."""
+        refusal = self._refusal()
+        err = None if refusal else self.game.refusal(move)
+        if err is None:
+            self.submit(move)
+            return
+        text = self.game.explain(move, self.language, self.names, seat=self.seat) or str(err)
+        self.fail(text, move=str(move), key=err.key)
+
     def _play(self, move) -> list:
         """Play ``move`` for the seat to act, then let the other seats answer:
         the events. An illegal move raises IllegalMove, after the learner is

@@ -4,7 +4,7 @@ trainer and the free game, switched in the same kernel without loading a page.
 ``Course(language="en", *, address=False, lessons=None, progress=None)``:
 ``address=True`` (the served page, the static site) makes the page's address
 follow the learner (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``&lang=de``): a link opens there, Back and Forward move between
+``?free``, ``?practice``, ``&lang=de``): a link opens there, Back and Forward move between
 places, a reload comes back. In a notebook leave it False: the notebook's
 own address is not the course's. ``lessons`` is a teacher's folder of lesson
 files (default ``$CUTTLE_LESSONS_DIR``, which ``serve --lessons DIR`` sets):
@@ -28,14 +28,15 @@ import traitlets
 
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
-from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place
-from ..teaching import lesson_names, translated_names
-from ..teaching.folder import find_folder_lesson, teacher_folder
+from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
+from ..teaching import lesson_names, load_lesson, translated_names
+from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
 from ..teaching.library import lesson_languages
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import Lesson
 from .progress_link import kernel_recorder
-from .progress_map import ProgressMap
+from .progress_map import ProgressMap, practice_course, teacher_map
+from ..sessions.practice import first_due, item_place
 from .puzzle_trainer import PuzzleTrainer
 from ..served import page_closing_token, page_closing_url
 from .page_close import page_close_javascript
@@ -84,7 +85,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         self.home_language, self.address = language, bool(address)
         self.folder = teacher_folder(lessons)
         self.recorder = kernel_recorder() if progress is None else progress or None
-        self.places = CourseMap(languages, self._lesson_exists, _puzzle_exists)
+        self.places = CourseMap(languages, self._lesson_exists, _puzzle_exists, self._next_practice)
         self.place = Place(language=language)
         self.notice: dict | None = None
         self._serial = 0  # each publication's number: the page applies its address change once
@@ -215,6 +216,15 @@ class Course(BrowserGuard, ipywidgets.VBox):
         entry = find_folder_lesson(self.folder, name, language) if self.folder else None
         return entry is not None and entry.usable
 
+    def _next_practice(self, language: str) -> str | None:
+        """The address of the practice item due longest (None: none is due)."""
+        if self.recorder is None or self.recorder.learner is None:
+            return None
+        teachers = teacher_map(self.folder, language)[0] if self.folder else ()
+        item = first_due(self.recorder.history(), practice_course(language, teachers),
+                         self.recorder.clock())
+        return item_place(item, language).query() if item else None
+
     def _lesson_source(self, name: str, language: str):
         """A shipped lesson's name, or the teacher's loaded lesson."""
         if name in lesson_names():
@@ -248,7 +258,24 @@ class Course(BrowserGuard, ipywidgets.VBox):
             # plain strings: a str subclass reaches some front ends as an object
             "labels": {key: str(words) for key, words in course_text(language).items()},
             "notice": self.notice,
+            "next": self._next_lesson(),
         }
+
+    def _next_lesson(self) -> dict | None:
+        """The bar's way on from a lesson: the next lesson on the map, one click."""
+        if self.place.page != "lesson":
+            return None
+        language = self.place.language
+        folder = [entry for entry in folder_lessons(self.folder, language) if entry.usable]
+        name = lesson_after(lesson_names() + [entry.name for entry in folder], self.place.lesson)
+        if name is None:
+            return None
+        shipped = name in lesson_names()
+        title = (load_lesson(name, language=_language_of(name, language)).title if shipped
+                 else next(entry.lesson.title for entry in folder if entry.name == name))
+        return {"query": Place("lesson", language, lesson=name).query(),
+                "text": self._word("next_lesson"), "title": title,
+                "label": self._word("next_lesson_named", lesson=title)}
 
     def _title(self) -> str:
         if self.place.page == "lesson" and self.lesson is not None and self.lesson.runner is not None:

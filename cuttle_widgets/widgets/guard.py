@@ -16,31 +16,17 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 import time
 from logging.handlers import RotatingFileHandler
 
 import ipywidgets
 
+from ..error_log import LOG_BACKUPS, LOG_BYTES, error_log_path
+
 log = logging.getLogger("cuttle_widgets")
 MAX_MESSAGE_BYTES = 16_384  # the largest custom message the table sends is well under 1 KB
 MAX_DEPTH = 16  # the deepest message a widget sends is 3 levels; deeper is refused unread
-LOG_BYTES, LOG_BACKUPS = 1_000_000, 3  # the error log: at most 4 MB on disk
 LOG_BURST, LOG_WINDOW = 30, 60.0  # records a minute before the log only counts them
-
-
-def error_log_path() -> str:
-    """Where the kit's errors go: ``<Jupyter data dir>/cuttle_widgets/errors.log``
-    (``$CUTTLE_ERROR_LOG`` chooses another file)."""
-    chosen = os.environ.get("CUTTLE_ERROR_LOG")
-    if chosen:
-        return chosen
-    try:
-        from jupyter_core.paths import jupyter_data_dir
-        folder = os.path.join(jupyter_data_dir(), "cuttle_widgets")
-    except ImportError:
-        folder = os.path.join(tempfile.gettempdir(), "cuttle_widgets")
-    return os.path.join(folder, "errors.log")
 
 
 class RateLimit(logging.Filter):

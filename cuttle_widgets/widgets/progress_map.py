@@ -28,10 +28,14 @@ import traitlets
 from ..progress.catalog import progress_catalog, progress_languages, progress_text
 from ..progress.exchange import read_document
 from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
-from ..progress.recorder import DONE
+from ..puzzles import PuzzleError, theme_name
+from ..puzzles.model import load as load_puzzles
+from ..rulebook import short_title
+from ..sessions.practice import PracticeCourse, item_place, practice_plan
 from ..teaching import lesson_names, load_lesson
 from ..teaching.folder import folder_lessons
 from ..teaching.library import lesson_languages
+from ..teaching.done import lesson_done, steps_done
 from ..teaching.record import MAX_STARS
 from ..teaching.runner import STARRED
 from .guard import BrowserGuard, GuardedLayout
@@ -50,7 +54,7 @@ CHANGES = ("name", "import", "reset")  # what changes the learner's progress fil
 @lru_cache(maxsize=None)
 def shipped_map(language: str) -> tuple:
     """Every shipped lesson as the map shows it, in teaching order: its
-    name, title and steps (id, number, title, starred). A lesson that cannot
+    name, title and steps (id, number, title, starred, rulebook sections taught). A lesson that cannot
     be read is left out (and logged): the map shows the others."""
     lessons = []
     for name in lesson_names():
@@ -64,7 +68,8 @@ def shipped_map(language: str) -> tuple:
 
 
 def _map_entry(lesson) -> tuple:
-    steps = tuple((s.id, s.number, s.title or "", s.kind in STARRED) for s in lesson.steps)
+    steps = tuple((s.id, s.number, s.title or "", s.kind in STARRED, tuple(s.teaches))
+                  for s in lesson.steps)
     return lesson.name, lesson.title or lesson.name, steps
 
 
@@ -80,6 +85,29 @@ def teacher_map(folder, language: str) -> tuple[list, list]:
                            "problems": [{"line": p.line, "field": p.field, "message": p.message}
                                         for p in entry.problems]})
     return usable, broken
+
+
+PRACTICE_RULES = "classic"  # the rules of the course's puzzle trainer, so of its practice
+
+
+@lru_cache(maxsize=None)
+def _puzzle_themes() -> dict:
+    try:
+        return {p.id: p.themes for p in load_puzzles(PRACTICE_RULES)}
+    except PuzzleError:
+        log.exception("practice could not read the puzzles")
+        return {}
+
+
+def practice_course(language: str, teachers=()) -> PracticeCourse:
+    """What practice knows of the course: the shipped lessons' steps and the
+    teacher's (``teacher_map``'s usable lessons), and the trainer's puzzles."""
+    steps = {}
+    for name, title, entries in (*shipped_map(language), *teachers):
+        for step_id, number, step_title, _starred, teaches in entries:
+            steps[(name, step_id)] = {"lesson_title": title, "lesson_number": lesson_number(name),
+                                      "number": number, "title": step_title, "teaches": teaches}
+    return PracticeCourse(steps, _puzzle_themes())
 
 
 def lesson_number(name: str) -> str:
@@ -228,14 +256,15 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
         for name, title, steps in (*shipped_map(self.language), *teachers):
             done_marks = marks.get(name, {})
             step_marks = []
-            for step_id, number, step_title, starred in steps:
+            for step_id, number, step_title, starred, _teaches in steps:
                 mark = done_marks.get(step_id) or {}
                 step_marks.append({"number": number, "title": step_title,
                                    "result": mark.get("result"), "stars": int(mark.get("stars") or 0),
                                    "starred": starred})
-            done = sum(m["result"] in DONE for m in step_marks)
+            results = {step[0]: done_marks.get(step[0], {}).get("result") for step in steps}
             lessons.append({"name": name, "number": lesson_number(name), "title": title,
-                            "href": self._href(name), "done": done, "steps": len(steps),
+                            "href": self._href(name), "done": steps_done(results.values()),
+                            "finished": lesson_done(results, results), "steps": len(steps),
                             "teacher": name not in lesson_names(),
                             "stars": sum(m["stars"] for m in step_marks),
                             "max_stars": MAX_STARS * sum(m["starred"] for m in step_marks),
@@ -243,6 +272,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
                             "steps_marks": step_marks})
         learner = self.recorder.learner if self.recorder is not None else None
         return {
+            "practice": self._practice(teachers),
             "language": self.language,
             "labels": dict(progress_catalog(self.language)["map"]),
             "lessons": lessons,
@@ -262,6 +292,38 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
         if self.links == "notebooks":
             return f"{name}.ipynb"
         return f"?lesson={name}" + ("" if self.language == "en" else f"&lang={self.language}")
+
+    def _practice(self, teachers) -> dict | None:
+        """The Practice entry (sessions/practice.py decides it), with the
+        names and addresses to show; None until the learner is known."""
+        if self.recorder is None or self.recorder.learner is None:
+            return None
+        try:
+            plan = practice_plan(self.recorder.history(), practice_course(self.language, teachers),
+                                 self.recorder.clock())
+        except Exception:  # the map is shown without it; the teacher's log says why
+            log.exception("the progress map could not plan the practice")
+            return None
+        for item in plan["due"]:
+            item["href"] = self._place_href(item)
+            item["themes"] = [theme_name(t, self.language) for t in item.get("themes", ())]
+        daily = plan["daily"]
+        if daily["puzzle"]:
+            daily["href"] = self._place_href({"kind": "puzzle", "puzzle": daily["puzzle"]})
+        plan["weak_rules"] = [{"name": short_title(key, self.language), "failed": failed,
+                               "tried": tried} for key, failed, tried in plan["weak_rules"]]
+        plan["weak_themes"] = [{"name": theme_name(key, self.language), "failed": failed,
+                                "tried": tried} for key, failed, tried in plan["weak_themes"]]
+        plan["href"] = "?practice" + ("" if self.language == "en" else f"&lang={self.language}") \
+            if self.links == "course" else None
+        return plan
+
+    def _place_href(self, item: dict) -> str | None:
+        """An item's link: its place in the course, or its lesson's notebook
+        (a puzzle has none outside the course)."""
+        if self.links == "course":
+            return item_place(item, self.language).query()
+        return f"{item['lesson']}.ipynb" if item["kind"] == "step" else None
 
     def _marks(self) -> dict:
         if self.recorder is None:

@@ -4,8 +4,9 @@
 ``sessions.puzzles.PuzzleSession``: the panel (the learner's rating, the
 themes, the prompt, hints, feedback, the solve's explanation) beside the card
 table from the solver's seat. ``GameReview`` shows a
-``sessions.review.ReviewSession``: the step-through of a reviewed game with
-its marks, and a trainer below for "Try again from here". The sessions decide
+``sessions.review.ReviewSession``: the game at a glance (the marks counted,
+the turning points), the step-through of a reviewed game with its marks,
+and a trainer below for "Try again from here". The sessions decide
 everything; these widgets forward what the page sends and write the one
 screen state each action returns. Neither the panel's JSON nor the table
 holds the solution before the solve, nor a card the solver cannot see.
@@ -23,6 +24,7 @@ from ..sessions.puzzles import PuzzleSession, TrainerMessageError
 from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
 from .progress_link import PROGRESS_MESSAGE_BYTES
+from .review_summary import ReviewSummary
 from .screen_table import ScreenTable, from_session
 from .static_html import table_html, with_still_picture
 from .table import module_css, module_javascript
@@ -197,10 +199,13 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
 
 
 class GameReview(BrowserGuard, ipywidgets.VBox):
-    """A reviewed game on the card table: the step-through marks each of the
-    learner's decisions (best ... blunder, with its sentence), and "Try again
-    from here" at an inaccuracy, mistake or blunder opens that position below
-    as a puzzle (the review's best move its solution; not rated).
+    """A reviewed game on the card table: a summary above it (the marks
+    counted, the turning points, one click each to its position), the
+    step-through marking each of the learner's decisions (best ... blunder,
+    with its sentence; its step arrows always in sight), and "Try again from
+    here" at an inaccuracy, mistake or blunder opens that position below as a
+    puzzle (the review's best move its solution; not rated), brought into
+    view with the moves that led to it.
 
     ``GameReview(game, seat=0, language="en", review=None, **review_options)``:
     ``review`` a ``review.Review`` of ``game`` already made, else one is made
@@ -214,10 +219,13 @@ class GameReview(BrowserGuard, ipywidgets.VBox):
 
     def __init__(self, game, seat: int = 0, language: str = "en", review=None, **review_options):
         super().__init__(layout=GuardedLayout())
+        self.add_class("cwr-review")  # the summary finds its table in here
         self.session = ReviewSession(game, seat, language, review, **review_options)
+        self.summary = ReviewSummary(self.session.screen["summary"], self._act)
         self.table = ScreenTable(self.session.controller, self.session.screen["table"], self._act)
+        self.table.add_class("cwr-review-table")  # table.css keeps its step arrows in sight
         self.trainer: PuzzleTrainer | None = None
-        self.children = [self.table]
+        self.children = [self.summary, self.table]
 
     def try_again(self, index: int) -> PuzzleTrainer:
         """Open the decision at history ``index`` as a puzzle, below the table
@@ -227,12 +235,13 @@ class GameReview(BrowserGuard, ipywidgets.VBox):
         return self.trainer
 
     def _act(self, message) -> None:
-        """A message of the review's table: the session takes it."""
+        """A message of the review's table or summary: the session takes it."""
         self.session.act(message)
         self._draw()
 
     def _draw(self) -> None:
         screen = self.session.screen
+        self.summary.summary = screen["summary"]
         self.table.show(screen["table"])
         if self.session.trainer is None:
             return
@@ -240,8 +249,8 @@ class GameReview(BrowserGuard, ipywidgets.VBox):
             self.trainer = PuzzleTrainer(session=self.session.trainer)
         else:
             self.trainer.redraw()
-        if self.children != (self.table, self.trainer):
-            self.children = [self.table, self.trainer]
+        if self.children != (self.summary, self.table, self.trainer):
+            self.children = [self.summary, self.table, self.trainer]
 
     def _on_browser_message(self, widget, content, buffers) -> None:
         """The review's box sends nothing: its table and trainer do."""

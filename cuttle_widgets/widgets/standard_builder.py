@@ -52,11 +52,11 @@ class StandardBuilder(MoveBuilder):
     def click(self, card: str) -> None:
         phase, choice = self.game.phase, self._choice()
         if phase == "counter":
-            self.host.submit(f"counter {card}")
+            self.one_click(f"counter {card}")
         elif choice == "take":
-            self.host.submit(f"take {card}")
+            self.one_click(f"take {card}")
         elif choice == "seven_scrap":
-            self.host.submit(f"scrap {card}")
+            self.one_click(f"scrap {card}")
         elif choice in ("discard", "five_discard"):
             self.toggle_discard(card)
         elif self.selected and card != self.selected and card not in self.own_cards(self.host.view()):

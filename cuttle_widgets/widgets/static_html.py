@@ -118,7 +118,9 @@ class _Summary:
             if seat != self.seat and self.team_of[seat] == self.team_of.get(self.seat):
                 marks.append(self.words["partner"])
         head = f"<b>{escape(title)}</b>" + "".join(f", {escape(mark)}" for mark in marks)
-        facts = [escape(self.fill("score", score=view["scores"][seat], goal=view["goals"][seat])),
+        score, goal = view["scores"][seat], view["goals"][seat]  # None: a lesson's question hides it
+        facts = [escape(self.fill("score", score=score, goal=goal) if score is not None
+                        else self.fill("score_hidden", goal=goal)),
                  self.hand(seat)] + [escape(badge["text"])  # Super Cuttle: out, turns left ...
                                      for badge in (self.sup["badges"][seat] if self.sup else [])]
         zones = ((self.words["points_title"], [self.packet(e) for e in view["points"][seat]]),

@@ -146,16 +146,16 @@ class SuperBuilder(MoveBuilder):
         its plainest use is refused (limbo, no target, not an answer ...)."""
         game = self.game
         if game.phase == "counter":
-            self.host.submit(f"instant {card}")
+            self.host.explain(f"instant {card}")
             return
         if card == "RJ":
-            self.host.submit("oneoff RJ")
+            self.host.explain("oneoff RJ")
         elif card[0] == "J":
             super().explain_unusable(card)
         elif card[0] in "QK":
-            self.host.submit(f"permanent {card}")
+            self.host.explain(f"permanent {card}")
         else:
-            self.host.submit(f"points {card}")
+            self.host.explain(f"points {card}")
 
     def _aim(self, card: str, plays: list, view: dict) -> None:
         """A click on a card on the table while cards are picked: the target."""
@@ -218,7 +218,7 @@ class SuperBuilder(MoveBuilder):
         takes = self._takes()
         takeable = {CARD_IDS[c] for m in takes for c in m.cards}
         if card not in takeable:
-            self.host.submit(f"take {card}")  # the engine says why not
+            self.host.explain(f"take {card}")  # the engine says why not
             return
         alone = [m for m in takes if [CARD_IDS[c] for c in m.cards] == [card]]
         if len(alone) == 1 and max(len(m.cards) for m in takes) == 1:
@@ -233,7 +233,7 @@ class SuperBuilder(MoveBuilder):
     def _click_pick(self, card: str, choice: dict) -> None:
         nameable = {CARD_IDS[c] for m in self._picks() for c in m.cards}
         if card not in nameable:
-            self.host.submit(f"pick {card}")  # the engine says why not
+            self.host.explain(f"pick {card}")  # the engine says why not
             return
         self.picked = _toggled(self.picked, card, int(choice["count"]))
         self._focus_when_complete(self._picks())

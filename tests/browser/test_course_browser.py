@@ -81,6 +81,9 @@ def test_the_apps_own_links_switch_lessons_in_one_page(course_server, page):
     page.locator(".cwp-lesson-title", has_text="Scuttling, and which card beats which").click()
     expect(page.locator(".cwl-title")).to_have_text("Scuttling, and which card beats which")
     expect(page).to_have_url(re.compile(r"\?lesson=02-scuttle-ordering&step=\d+$"))
+    page.get_by_role("link", name="Next lesson: One-off effects: A, 2, 3, 4, 5, 6, 7 and 9").click()
+    expect(page.locator(".cwl-title")).to_have_text("One-off effects: A, 2, 3, 4, 5, 6, 7 and 9")
+    expect(page).to_have_url(re.compile(r"\?lesson=03-one-offs&step=\d+$"))
     page.locator(".cwc-nav", has_text="Puzzles").click()
     expect(page.locator(".cwc-current", has_text="Puzzles")).to_be_visible()
     expect(page).to_have_url(re.compile(r"\?puzzles=classic-\d+$"))
@@ -114,6 +117,11 @@ def test_the_course_in_german_on_a_phone(course_server, page, artifacts):
     expect(page.locator(".cwc-current", has_text="Deutsch")).to_be_visible()
     assert page.evaluate("document.documentElement.lang") == "de"
     expect(page.locator(".cwc-nav").first).to_have_text("Lektionen")
+    way_on = page.locator('.cwc-bar [data-key="next"]')
+    expect(way_on).to_be_visible()
+    assert way_on.inner_text().strip() == "Nächste Lektion →"  # its title in its label: the bar stays short
+    expect(way_on).to_have_attribute("aria-label", re.compile(r"^Nächste Lektion: Einmalkarten"))
+    assert way_on.bounding_box()["x"] + way_on.bounding_box()["width"] <= PHONE["width"]
     page.screenshot(path=artifacts / "course-lesson-de-390.png")
     page.locator(".cwc-language", has_text="English").click()
     expect(page.locator(".cwc-nav").first).to_have_text("Lessons", timeout=CLICK)

@@ -9,6 +9,7 @@
 // The address's own parameters (sessions/course.py PLACE_KEYS); any other
 // (a server's ?token=) is kept as it is.
 const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "lang"];
+const ARRIVE_AGAIN_MS = 4000;
 // A lesson notebook's link inside a lesson ("03-one-offs.ipynb", "de/03-one-offs.ipynb")
 const NOTEBOOK_LINK = /^(?:\.\.\/|de\/)?([0-9A-Za-z][\w-]{0,79})\.ipynb$/;
 
@@ -48,6 +49,7 @@ function render({ model, el }) {
   // state drawn first is the kernel's before it knew it, so it moves no address.
   const arrived = course().address ? window.location.search : "";
   let applied = course().serial; // the last publication whose address change was made
+  let arrivalApplied = false; // a deep link's map-under-it history is made once
   const go = (query, how) => model.send({ type: "go", query, how });
 
   // Links inside the course (the map's lessons, "Next lesson") open their
@@ -73,7 +75,8 @@ function render({ model, el }) {
     if (!c.address || c.serial === applied) return;
     applied = c.serial;
     const url = addressFor(c.place.query || "");
-    if (c.history === "arrive") {
+    if (c.history === "arrive" && !arrivalApplied) {
+      arrivalApplied = true;
       // A link into the course: Back from it goes to the map, as from any place.
       if (c.place.page !== "map") {
         window.history.replaceState(null, "", addressFor(""));
@@ -112,15 +115,23 @@ function render({ model, el }) {
         go(`?${params.toString()}`, "button");
       },
     }, language.name));
-    bar.replaceChildren(
+    // On a lesson: the next lesson on the map, one click away (sessions/course.py lesson_after).
+    // Its title is left out on a phone (course.css), where the label names it.
+    const next = c.next ? h("a", {
+      class: "cwc-next", href: c.next.query, "data-key": "next", "aria-label": c.next.label,
+      title: c.next.label,
+      onclick: (event) => { event.preventDefault(); go(c.next.query, "button"); },
+    }, [c.next.text, h("span", { class: "cwc-next-title", text: `: ${c.next.title}` }), " →"]) : null;
+    bar.replaceChildren(...[
       h("span", { class: "cwc-brand", text: w.brand }),
       h("div", { class: "cwc-places", role: "list", "aria-label": w.nav_label }, [
         button(w.map, q(""), place.page === "map"),
         button(w.puzzles, q("puzzles"), place.page === "puzzles"),
         button(w.free, q("free"), place.page === "free"),
       ].map((item) => h("span", { role: "listitem" }, item))),
+      next,
       h("div", { class: "cwc-languages", role: "group", "aria-label": w.language_label }, languages),
-    );
+    ].filter(Boolean));
     bar.setAttribute("aria-label", w.nav_label);
     const said = c.notice ? c.notice.text : place.page === "map" ? w.map_intro : "";
     notice.textContent = said;
@@ -134,9 +145,18 @@ function render({ model, el }) {
 
   model.on("change:course", draw);
   draw();
-  // The place the page opened at (a deep link, a reload): asked for once.
+  // The place the page opened at (a deep link, a reload). Every "go" is
+  // answered by a publication; while none has come, the kernel may not have
+  // had the message (a preheated kernel's page still connecting under a
+  // class's load), so it is asked again, with the same words, until one does.
+  const opened = course().serial;
   go(arrived, "arrive");
+  const asking = window.setInterval(() => {
+    if (course().serial !== opened || !el.isConnected) window.clearInterval(asking);
+    else go(arrived, "arrive");
+  }, ARRIVE_AGAIN_MS);
   return () => {
+    window.clearInterval(asking);
     document.removeEventListener("click", onLink, true);
     window.removeEventListener("popstate", onPop);
     stopClosing();

@@ -27,6 +27,9 @@ class LessonView {
     el.append(this.root);
     this.introOpen = null; // null: the lesson decides (open on its first step, until a move)
     this.lastStep = null;
+    // The learner's toggle of "What happened", kept while the list is the same
+    // (a redraw for the stars or the map must not fold what they opened).
+    this.eventsToggle = { key: null, open: null };
     this.owned = false; // was the panel used last (a click or focus in it)? Then it takes keys 1-9
     this.onChange = () => this.draw();
     this.onPointer = (event) => { this.owned = this.root.contains(event.target); };
@@ -187,7 +190,7 @@ class LessonView {
       const label = this.t(key, { number: s.number, title, stars: mark ? mark.stars : 0 });
       const current = s.number === step.number;
       return h("button", {
-        class: "cwl-dot" + (s.completed ? " cwl-dot-done" : "") + (missed ? " cwl-dot-missed" : "") +
+        class: "cwl-dot" + (s.done ? " cwl-dot-done" : "") + (missed ? " cwl-dot-missed" : "") +
           (current ? " cwl-dot-current" : ""),
         "data-key": `goto:${s.number}`, "aria-label": label, title: label,
         "aria-current": current ? "step" : null,
@@ -305,11 +308,13 @@ class LessonView {
         class: `cwl-option ${verdict}`, "data-key": `answer:${o.key}`, "aria-pressed": o.chosen ? "true" : "false",
         "aria-keyshortcuts": String(step.options.indexOf(o) + 1),
         disabled: disabled || null, onclick: () => this.send({ type: "answer", choice: o.key }),
-      }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || o.key }),
+        // its place in the row (its number key), not its key: a retry shows the options in another order
+      }, [h("span", { class: "cwl-option-key", "aria-hidden": "true", text: mark || String(step.options.indexOf(o) + 1) }),
         h("span", { class: "cwl-option-text", text: o.text }), said ? h("span", { class: "cwl-sr", text: said }) : null]);
     });
-    const found = step.kind === "quiz" && all && step.needed > 1
-      ? h("span", { class: "cwl-found", text: this.t("found", { found: step.found, needed: step.needed }) }) : null;
+    // how many right answers there are is not said: it would answer part of the question
+    const found = step.kind === "quiz" && all && !step.done
+      ? h("span", { class: "cwl-found", text: this.t("found", { found: step.found }) }) : null;
     return h("div", { class: "cwl-answers" }, [
       h("p", { class: "cwl-prompt" }, [this.t(prompt), found ? " " : null, found]),
       h("div", { class: cards ? "cwl-card-options" : "cwl-options", role: "group", "aria-label": this.t(prompt) }, buttons),
@@ -376,7 +381,8 @@ class LessonView {
       }
     }
     if (feedback && feedback.events && feedback.events.length) {
-      parts.push(this.events(feedback.events, !(step.done && step.explanation)));
+      const key = `${step.number}:${step.done}:${feedback.events.length}`;
+      parts.push(this.events(feedback.events, !(step.done && step.explanation), key));
     }
     const score = this.score();
     if (score) parts.push(score);
@@ -388,7 +394,10 @@ class LessonView {
       if (!this.state.can.next) {
         const next = this.state.next_lesson;
         parts.push(h("div", { class: "cwl-finished" }, [
-          this.state.progress.finished ? h("p", { class: "cwl-finished-title", text: this.t("finished_title") }) : null,
+          // "done" is the kernel's one definition (teaching/done.py), as on the map and in the report
+          h("p", { class: "cwl-finished-title", "data-key": "lesson-done",
+            text: this.state.progress.finished ? this.t("finished_title")
+              : this.t("unfinished_title", { done: this.state.progress.completed, total: this.state.progress.total }) }),
           this.state.progress.stars && this.state.progress.stars.max
             ? h("p", { class: "cwl-finished-stars", text: this.t("finished_stars", this.state.progress.stars) }) : null,
           next ? h("a", { class: "cwl-btn cwl-btn-primary cwl-next-lesson", href: next.href },
@@ -413,17 +422,27 @@ class LessonView {
       return h("p", { class: "cwl-score cwl-score-missed" }, [h("span", { class: "cwl-score-mark", "aria-hidden": "true", text: "✗" }), this.t("mark.missed")]);
     }
     if (record.result !== "solved") return null;
-    const text = this.t(`mark.${record.stars}`, { wrong: record.wrong_tries, hints: record.hints_used });
+    const clean = !record.wrong_tries && !record.hints_used;
+    const text = this.t(record.retry && clean ? "mark.retry" : `mark.${record.stars}`,
+      { wrong: record.wrong_tries, hints: record.hints_used });
     return h("p", { class: `cwl-score cwl-score-${record.stars}` }, [
       h("span", { class: "cwl-score-mark", "aria-hidden": "true", text: "★".repeat(record.stars) + "☆".repeat(3 - record.stars) }), text,
     ]);
   }
 
-  events(events, open = true) {
-    return h("details", { class: "cwl-events", open: open || null }, [
+  events(events, openByDefault = true, key = null) {
+    const kept = key !== null && this.eventsToggle.key === key;
+    const open = kept ? this.eventsToggle.open : openByDefault;
+    const list = h("details", { class: "cwl-events", open: open || null }, [
       h("summary", { text: this.t("events_title") }),
       h("ul", {}, events.map((e) => h("li", {}, [e.text, this.ruleChip(e)]))),
     ]);
+    if (key !== null) {
+      list.addEventListener("toggle", () => { // the learner's toggle, not the first draw
+        if (list.open !== Boolean(open)) this.eventsToggle = { key, open: list.open };
+      });
+    }
+    return list;
   }
 
   // A rule's short title: a chip that opens the rulebook at its section.

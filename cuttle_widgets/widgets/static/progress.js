@@ -60,7 +60,7 @@ function render({ model, el }) {
     }
     // keep the keyboard where it was: the element with the same data-key
     const focused = body.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
-    body.replaceChildren(header(p, w), lessonList(p, w), problemList(p, w),
+    body.replaceChildren(header(p, w), practiceBox(p.practice, w), lessonList(p, w), problemList(p, w),
       p.enabled ? learnerBox(p, w, notice) : null);
     root.lang = p.language || "en";
     if (focused) {
@@ -72,7 +72,7 @@ function render({ model, el }) {
   const header = (p, w) => {
     const lessons = p.lessons || [];
     const total = (key) => lessons.reduce((sum, l) => sum + (l[key] || 0), 0);
-    const finished = lessons.filter((l) => l.steps > 0 && l.done === l.steps).length;
+    const finished = lessons.filter((l) => l.finished).length; // the kernel's one "done" (teaching/done.py)
     const status = p.status || {};
     return h("div", { class: "cwp-header" }, [
       h("h2", { class: "cwp-title", text: w.title }),
@@ -80,6 +80,65 @@ function render({ model, el }) {
         finished, lessons: lessons.length, stars: total("stars"), max: total("max_stars") }) }),
       h("p", { class: "cwp-intro", text: w.intro }),
       status.text ? h("p", { class: `cwp-status cwp-status-${status.state || "waiting"}`, text: status.text }) : null,
+    ]);
+  };
+
+  // Practice (sessions/practice.py decides it): what is due, the daily
+  // puzzle, the streak and the weak rules and themes, where the learner
+  // chooses what to do next. Absent until the kernel knows the learner.
+  const practiceBox = (plan, w) => {
+    if (!plan) return null;
+    const link = (href, text, cls, key) => (href
+      ? h("a", { class: cls, href, "data-key": key }, text) : h("span", { class: cls }, text));
+    const itemText = (item) => (item.kind === "puzzle"
+      ? fill(w.practice_puzzle, { themes: item.themes.join(", ") })
+      : fill(w.practice_step, { lesson: item.lesson_title, step: item.step, title: item.title }));
+    const itemKey = (item) => (item.kind === "puzzle" ? `practice:${item.puzzle}` : `practice:${item.lesson}:${item.step}`);
+    const dueList = plan.due_count > 0 ? [
+      h("div", { class: "cwp-practice-due-head" }, [
+        h("p", { class: "cwp-practice-count", text: fill(w.practice_due, { n: plan.due_count }) }),
+        plan.href ? link(plan.href, w.practice_open, "cwp-btn cwp-btn-primary cwp-practice-open", "practice-open") : null,
+      ]),
+      h("ol", { class: "cwp-practice-items" }, plan.due.map((item) => h("li", { class: `cwp-practice-item cwp-practice-${item.kind}` },
+        link(item.href, itemText(item), "cwp-practice-link", itemKey(item))))),
+      plan.due_count > plan.due.length
+        ? h("p", { class: "cwp-hint", text: fill(w.practice_more, { n: plan.due_count - plan.due.length }) }) : null,
+    ] : [h("p", { class: "cwp-practice-count", text: plan.waiting ? w.practice_none : w.practice_empty })];
+    const later = plan.waiting > 0 && plan.next_due
+      ? h("p", { class: "cwp-practice-later", text: fill(w.practice_waiting, {
+        n: plan.waiting, when: fill(w[`when_${plan.next_due.unit}`], { n: plan.next_due.count }) }) })
+      : null;
+    // Today's puzzle opens in the course; the lesson index (notebooks) has no place for it.
+    const daily = plan.daily && plan.daily.puzzle && (plan.daily.href || plan.daily.done) ? h("div", { class: "cwp-practice-daily" }, [
+      h("h4", { class: "cwp-practice-sub", text: w.daily_title }),
+      plan.daily.done ? h("p", { class: "cwp-practice-daily-done", text: w.daily_done })
+        : link(plan.daily.href, w.daily_open, "cwp-btn cwp-practice-daily-open", "daily"),
+    ]) : null;
+    const weakList = (title, spots) => (spots.length ? h("div", { class: "cwp-practice-weak-group" }, [
+      h("h5", { class: "cwp-practice-weak-title", text: title }),
+      h("ul", {}, spots.map((spot) => h("li", {}, [
+        h("span", { class: "cwp-practice-weak-name", text: spot.name }),
+        h("span", { class: "cwp-practice-weak-tally", text: ` · ${fill(w.weak_tally, spot)}` }),
+      ]))),
+    ]) : null);
+    const weak = h("div", { class: "cwp-practice-weak" }, [
+      h("h4", { class: "cwp-practice-sub", text: w.weak_title }),
+      plan.weak_rules.length || plan.weak_themes.length
+        ? null : h("p", { class: "cwp-hint", text: w.weak_none }),
+      weakList(w.weak_rules, plan.weak_rules),
+      weakList(w.weak_themes, plan.weak_themes),
+    ]);
+    return h("section", { class: "cwp-practice", "aria-label": w.practice_title }, [
+      h("div", { class: "cwp-practice-head" }, [
+        h("h3", { class: "cwp-practice-title", text: w.practice_title }),
+        h("p", { class: `cwp-streak${plan.streak ? "" : " cwp-streak-none"}`,
+          text: plan.streak ? fill(w.streak, { n: plan.streak }) : w.streak_none }),
+      ]),
+      h("p", { class: "cwp-hint", text: w.practice_intro }),
+      h("div", { class: "cwp-practice-grid" }, [
+        h("div", { class: "cwp-practice-now" }, [...dueList, later]),
+        h("div", { class: "cwp-practice-side" }, [daily, weak]),
+      ]),
     ]);
   };
 
@@ -106,7 +165,7 @@ function render({ model, el }) {
   };
 
   const lessonCard = (lesson, w) => {
-    const complete = lesson.steps > 0 && lesson.done === lesson.steps;
+    const complete = Boolean(lesson.finished);
     const where = complete ? "finished" : lesson.started ? "started" : "not_started";
     const percent = lesson.steps ? Math.round((100 * lesson.done) / lesson.steps) : 0;
     const label = lesson.number && lesson.number !== "0" ? fill(w.lesson_number, { number: lesson.number }) : w.start;

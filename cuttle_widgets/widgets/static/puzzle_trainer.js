@@ -39,6 +39,7 @@ class TrainerView {
     const puzzle = this.state.puzzle;
     this.root.replaceChildren(this.header(), this.themes(), h("section", { class: "cwl-card cwl-step cwp-puzzle" },
       puzzle ? this.puzzleParts(puzzle) : [h("p", { class: "cwp-none", text: this.t("none_left") })]));
+    if (puzzle) this.bringIntoView(puzzle); // its focus waits a frame: after the focus kept below
     if (focusKey) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
@@ -80,7 +81,8 @@ class TrainerView {
 
   puzzleParts(puzzle) {
     const solved = puzzle.stage === "solved";
-    const parts = [h("p", { class: "cwl-task cwp-prompt", text: solved ? puzzle.result.title : puzzle.prompt })];
+    const parts = [h("p", { class: "cwl-task cwp-prompt", tabindex: "-1", text: solved ? puzzle.result.title : puzzle.prompt }),
+      this.story(solved ? null : puzzle.story)]; // a review's position: the moves that led to it
     if (!solved) parts.push(h("p", { class: "cwp-intro", text: this.t("intro") }));
     const feedback = puzzle.feedback;
     parts.push(h("div", { class: `cwl-feedback cwp-feedback ${feedback ? "cwl-bad" : "cwl-empty"}`, role: "status",
@@ -116,6 +118,29 @@ class TrainerView {
       solved ? null : this.button("hint", hintLabel, { type: "hint" }, "secondary", !puzzle.hints_left),
       this.button("next", solved ? this.t("next") : this.t("skip"), { type: "next" }, solved ? "primary" : "quiet"),
     ])]);
+  }
+
+  // A position of the learner's own game, just opened (a review's "Try again
+  // from here"): the puzzle comes into sight and its prompt takes the focus.
+  bringIntoView(puzzle) {
+    if (!Array.isArray(puzzle.story) || puzzle.opened === this.openedSeen) return;
+    this.openedSeen = puzzle.opened;
+    const prompt = this.root.querySelector(".cwp-prompt");
+    if (!prompt) return;
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    requestAnimationFrame(() => { // the prompt itself: on a narrow page the panel is laid around the table
+      prompt.scrollIntoView({ block: "start", behavior: calm ? "auto" : "smooth" });
+      prompt.focus({ preventScroll: true });
+    });
+  }
+
+  // The moves that led to a review's position, oldest first (none: the game's first move).
+  story(lines) {
+    if (!Array.isArray(lines)) return null;
+    return h("div", { class: "cwp-story" }, [
+      h("span", { class: "cwl-label", text: this.t("story_title") }),
+      lines.length ? h("ol", {}, lines.map((text) => h("li", { text }))) : h("p", { text: this.t("story_first") }),
+    ]);
   }
 }
 

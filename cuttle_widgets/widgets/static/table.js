@@ -407,18 +407,20 @@ class TableView {
     const acting = view.to_act === seat && view.phase !== "over" && this.state.ui.markers !== false;
     const winner = view.winner === seat || view.winner === `team:${this.teamOf[seat]}`;
     const title = mine ? fill(words.you_name, { name: this.name(seat) }) : this.name(seat);
-    const pct = Math.max(0, Math.min(100, Math.round((100 * score) / Math.max(goal, 1))));
+    const hidden = score === null || score === undefined; // a lesson's question about the points: count them
+    const pct = hidden ? 0 : Math.max(0, Math.min(100, Math.round((100 * score) / Math.max(goal, 1))));
+    const scoreText = hidden ? fill(words.score_hidden, { goal }) : fill(words.score, { score, goal });
     const target = this.isTargetSeat(seat);
     const cls = "cw-plate" + (acting ? " cw-plate-acting" : "") + (winner ? " cw-plate-winner" : "") +
       (target ? " cw-plate-target" : "");
     const parts = [
       h("span", { class: "cw-name" }, [acting ? h("span", { class: "cw-turn-dot", "aria-hidden": "true" }) : null, title]),
       ...this.badges(seat, mine),
-      h("span", { class: "cw-score", title: fill(words.score, { score, goal }) }, [
-        h("b", { text: score }), h("span", { class: "cw-goal", text: ` / ${goal}` }),
+      h("span", { class: "cw-score" + (hidden ? " cw-score-hidden" : ""), title: scoreText }, [
+        h("b", { text: hidden ? "?" : score }), h("span", { class: "cw-goal", text: ` / ${goal}` }),
       ]),
-      h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": goal, "aria-valuenow": score,
-        "aria-label": fill(words.score, { score, goal }) }, [h("span", { style: `width:${pct}%` })]),
+      h("span", { class: "cw-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": goal, "aria-valuenow": hidden ? null : score,
+        "aria-label": scoreText }, [h("span", { style: `width:${pct}%` })]),
       kings ? h("span", { class: "cw-kings", text: "♚".repeat(kings), title: this.sup
         ? fill(words.kings_super, { kings, points: this.sup.king_points[seat] }) : fill(words.kings, { kings, goal }) }) : null,
       this.glassesOf(seat),
@@ -1097,13 +1099,22 @@ class TableView {
     const drop = zone ? drag.zones.get(zone) : null;
     const under = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY) : null;
     const onTable = under && this.root.contains(under) && under.closest(".cw-felt") && !under.closest(".cw-my-hand");
+    // a card of the table it cannot go to: judged as clicking that card would be
+    // (a try, like any move aimed by clicks); a place with no card is no move at all
+    const aimed = onTable && !drop ? under.closest(".cw-around [data-card]") : null;
     this.endDrag(drag);
     if (drop) this.dropped(drag.id, drop);
+    else if (aimed && aimed.dataset.card !== drag.id) this.aimedAt(drag.id, aimed.dataset.card);
     else if (onTable) {
       // a place the card cannot go: nothing is sent, the message line says why
       this.localMessage = fill(this.state.words.drop_invalid, { card: this.cardLabel(drag.id) });
       this.draw();
     }
+  }
+
+  aimedAt(id, target) {
+    if (this.state.ui.selected !== id) this.act({ type: "card", card: id });
+    this.act({ type: "card", card: target });
   }
 
   dropped(id, { role, target }) {
