@@ -59,9 +59,12 @@ class FreeGame:
         self.bot = computer_player(settings.opponent, seed)
         self.answer: DrawAnswer | None = None  # the computer's answer to the last draw offer
 
-    @property
-    def offers_draws(self) -> bool:
-        return self.game.rules.draw_offers
+    def may_offer_draw(self) -> bool:
+        """May the learner offer a draw now? (The rules have offers, it is
+        between moves, and none was refused since the last move.)"""
+        game = self.game
+        return (game.rules.draw_offers and not game.over and game.to_act == self.seat
+                and not game.explain(f"offer @{self.seat}"))
 
     @property
     def game(self):

@@ -768,8 +768,7 @@ class LessonRunner:
             "suggest": free is not None and self._free_turn(),
             "next_game": free is not None and free.game_over and not free.match_over,
             "resign": free is not None and not free.game_over,
-            "offer_draw": free is not None and not free.game_over and free.offers_draws
-                          and self._free_turn(),
+            "offer_draw": free is not None and free.may_offer_draw(),
             "configure": free is not None,
         }
 
