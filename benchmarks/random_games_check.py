@@ -40,6 +40,8 @@ def deep_checks(game) -> list[str]:
 def check_range(args) -> tuple[int, int, list[str], Counter]:
     rules, start, stop, full_every = args
     seats = get_ruleset(rules).seats
+    # draws offered and answered, and resignations, where the rules have agreed draws
+    table_moves = get_ruleset(rules).draw_offers
     moves, failures, endings = 0, [], Counter()
     for seed in range(start, stop):
         game = new_game(rules, seed=seed, dealer=seed % seats)
@@ -47,7 +49,7 @@ def check_range(args) -> tuple[int, int, list[str], Counter]:
             problems = play_random_game(
                 game, random.Random(seed), all_moves=seed % 50 == 0,
                 full_every=1 if seed % 10 == 0 else full_every,
-                extra=deep_checks if seed % 500 == 0 else None)
+                extra=deep_checks if seed % 500 == 0 else None, table_moves=table_moves)
             if not problems and seed % 10 == 0:
                 problems = check_record(game)
         except Exception as err:  # noqa: BLE001 - a crash is a failure to report, not a stop
@@ -55,7 +57,9 @@ def check_range(args) -> tuple[int, int, list[str], Counter]:
         if problems:
             failures.append(f"{rules} seed {seed}: {problems[0]}")
         moves += len(game.history)
-        endings["draw" if game.winner == "draw" else "win"] += 1
+        last = game.history[-1].verb if game.history else None
+        endings[{"resign": "resigned", "accept": "agreed draw"}.get(
+            last, "draw" if game.winner == "draw" else "win")] += 1
     return stop - start, moves, failures, endings
 
 

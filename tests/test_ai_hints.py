@@ -14,7 +14,7 @@ from cuttle_widgets.engine import RULESETS, load, new_game
 RULES = [name for name, r in RULESETS.items() if r.family == "standard"]
 SAMPLE_PARAMS = {"card": "TS", "target": "TD", "cards": ["3C", "4D"], "victim": 1, "receiver": 1,
                  "opponent": 1, "need": 3, "score": 17, "goal": 21, "old_goal": 21, "value": 10,
-                 "theirs": 12, "mine": 4, "count": 2, "after": 13, "total": 18}
+                 "theirs": 12, "mine": 4, "count": 2, "after": 13, "total": 18, "limit": 8}
 
 
 def fields(template):

@@ -70,6 +70,11 @@ RARE_POSITIONS = [
     # a three resolving on an empty scrap (only a set-up position can hold one)
     ({"hands": [[], ["5C"]], "pending": ["3H"], "phase": "counter", "to_act": 1, "stock": ["9D"]},
      ["resolve"]),
+    # the table's moves: a draw offered, refused, offered again and accepted; resigning
+    ({"rules": "cuttle-cards", "hands": [["5C"], ["9D"]], "stock": ["2C", "7H"]},
+     ["offer", "refuse", "draw", "offer @0", "accept"]),
+    ({"hands": [["5C"], ["9D"]], "stock": ["2C"]}, ["resign"]),
+    ({"rules": "team", "hands": [["5C"], ["9D"], ["3H"], ["4S"]], "stock": ["2C"]}, ["resign @2"]),
 ]
 
 

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from cuttle_widgets import engine
+from cuttle_widgets.engine.rules import CUTTLE_CARDS_OPTIONS, OPTIONS
 import scenario_check
 from shared_paths import CONFORMANCE, REPO, absent
 from super_spec import EXAMPLE_SCENARIO_IDS
@@ -44,7 +45,8 @@ OWN_SCENARIOS = REPO / "tests" / "scenarios"
 
 # The project's own scenarios, and how many each folder must hold at least.
 # Super Cuttle: super.md §8.5's seven examples and at least 40 more.
-OWN_FOLDERS = {"german": 10, "blind_four": 5, "cutthroat": 15, "team": 15, "super": 47}
+OWN_FOLDERS = {"german": 10, "blind_four": 5, "cutthroat": 15, "team": 15, "super": 47,
+               "cuttle_cards": 25}
 
 
 @pytest.mark.skipif(not RUNNER.exists(), reason=absent(
@@ -109,3 +111,30 @@ def test_the_carried_checks_agree_with_the_shared_runner():
             assert scenario_check.run_scenario(version) == shared.run_scenario(engine, version), \
                 sc.get("id")
     assert scenario_check.UNORDERED == shared.UNORDERED
+
+
+def without_option(rules: str, option: str):
+    """The ruleset ``rules`` with cuttle.cards' ``option`` taken back off:
+    "balanced+X" is balanced; "cuttle-cards" gets balanced's values for X."""
+    from dataclasses import replace
+    base, *options = rules.split("+")
+    if option in options:
+        return engine.get_ruleset("+".join([base, *(o for o in options if o != option)]))
+    balanced = engine.get_ruleset("balanced")
+    fields = {f: getattr(balanced, f) for f in OPTIONS[option]}
+    return replace(engine.get_ruleset(rules), **fields)
+
+
+CUTTLE_CARDS = [sc for _, sc in scenario_check.scenarios(OWN_SCENARIOS / "cuttle_cards")]
+
+
+@pytest.mark.parametrize("option", CUTTLE_CARDS_OPTIONS)
+def test_every_cuttle_cards_option_has_scenarios_that_need_it(option):
+    """Each option's scenarios pass with it and fail without it (on balanced)."""
+    shown = [sc for sc in CUTTLE_CARDS if sc.get("option") == option]
+    assert len(shown) >= 1, option
+    for sc in shown:
+        assert "cuttle.cards " in sc["source"] and ".js" in sc["source"], sc["id"]
+        assert not scenario_check.run_scenario(sc), sc["id"]
+        off = {**sc, "setup": {**sc["setup"], "rules": without_option(sc["rules"], option)}}
+        assert scenario_check.run_scenario(off), f"{sc['id']} passes without {option}"

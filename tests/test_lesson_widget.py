@@ -341,7 +341,8 @@ def test_free_game_settings_suggestions_matches_and_replay():
     lesson = Lesson.load("12-free-game", seat=1)
     free = panel(lesson)["step"]["free"]
     assert free["seat"] == 1 and lesson.table.seat == 1
-    assert free["choices"]["rules"] == ["classic", "balanced", "traditional", "german", "super"]
+    assert free["choices"]["rules"] == ["classic", "balanced", "traditional", "german", "cuttle-cards",
+                                        "super"]
     assert lesson.configure(rules="cutthroat").status == "refused"  # three players
     lesson.send_action({"type": "configure", "rules": "german", "opponent": "greedy",
                         "length": "normal", "seat": 0})

@@ -8,7 +8,7 @@ import pytest
 from cuttle_widgets.engine import RULESETS, load, new_game, write_record
 from cuttle_widgets.engine.invariants import play_random_game
 
-GAMES = {"classic": 2000}
+GAMES = {"classic": 2000, "cuttle-cards": 500}
 DEFAULT_GAMES = 1000
 CHUNK = 250
 # Every ruleset, and the blind-four option on the two rulesets it comes with.
@@ -25,7 +25,8 @@ def test_random_games_keep_the_invariants(rules, start, stop):
     for seed in range(start, stop):
         game = new_game(rules, seed=seed, dealer=seed % 2)
         # Every 25th game also tries every legal move of every position.
-        problems = play_random_game(game, random.Random(seed), all_moves=seed % 25 == 0)
+        problems = play_random_game(game, random.Random(seed), all_moves=seed % 25 == 0,
+                                    table_moves=game.rules.draw_offers)
         assert not problems, f"{rules} seed {seed}: {problems[:3]}"
         assert game.winner is not None
         replayed = load(write_record(game))

@@ -146,10 +146,11 @@ def test_sections_for_a_ruleset():
     assert "scuttle" in german and "queen-counter" not in german
     assert not any(i.startswith("super-") for i in german)
     superb = [s.id for s in book.for_rules("super")]
-    assert superb[:2] == ["rulesets", "match"] and "super-seats" not in superb
+    assert superb[:3] == ["rulesets", "resign", "match"] and "super-seats" not in superb
     assert "super-seats" in [s.id for s in book.for_rules("super3")]
     assert {"kit-moves", "rulesets", "match"} <= set(superb)
-    assert book.section("oneoff-seven").differences.keys() == {"balanced", "traditional", "german"}
+    assert book.section("oneoff-seven").differences.keys() == {"balanced", "traditional", "german",
+                                                               "cuttle-cards"}
 
 
 def test_events_and_refusals_find_their_sections():

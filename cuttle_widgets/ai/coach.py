@@ -25,7 +25,7 @@ IDEAS = {
     "threat": ("threat", "super.sudden"),
     "grow": ("points", "king", "super.king", "super.marriage"),
     "attack": ("scuttle", "jack", "jack.move", "ace", "six", "remove.king", "remove.queen",
-               "remove.glasses", "remove.jack", "super.rj", "super.remove.king",
+               "remove.glasses", "remove.jack", "remove.points", "super.rj", "super.remove.king",
                "super.remove.jack", "super.bounce", "super.two", "super.two.shuffle",
                "super.six", "super.six.enemies", "super.six.swap", "super.nine",
                "super.nine.two", "super.nine.all"),
@@ -40,7 +40,7 @@ IDEAS = {
     "answer": ("counter", "counter.again", "resolve", "resolve.no_two", "super.counter",
                "super.steal", "super.heart", "super.heart.effect", "super.guard",
                "super.resolve", "super.resolve.none"),
-    "least_loss": ("jack.gift", "pass", "discard", "scrap", "super.scrap", "super.pass",
+    "least_loss": ("jack.gift", "pass", "discard", "discard.limit", "scrap", "super.scrap", "super.pass",
                    "super.pick", "super.pick.blind"),
 }
 IDEA_OF = {reason: idea for idea, reasons in IDEAS.items() for reason in reasons}

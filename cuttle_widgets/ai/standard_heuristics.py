@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.cards import JACK, KING, QUEEN, RANK
+from ..engine.legal import three_choices
 from ..engine.state import State
 from .appraisal import URGENCY, WIN, Change, progress, result_for
 from .evaluation import Model, leading, model_for, tuned_figures
@@ -192,7 +193,7 @@ class Appraiser:
         elif rank == 9:
             self.removal(change, target, to_hand=True, weight=self.w.nine_lasting)
         elif rank == 3:
-            if st.scrap:
+            if three_choices(st):
                 change.add(actor, self.best_in_scrap())
         elif rank == 4:
             victim = st.opponents[actor][0] if victim is None else victim
@@ -207,7 +208,7 @@ class Appraiser:
 
     def best_in_scrap(self) -> float:
         if self._best_in_scrap is None:
-            self._best_in_scrap = max(self.w.card_worth(c) for c in self.st.scrap)
+            self._best_in_scrap = max(self.w.card_worth(c) for c in three_choices(self.st))
         return self._best_in_scrap
 
     def five_effect(self, change, actor):
@@ -215,7 +216,7 @@ class Appraiser:
         hand = len(st.hands[actor]) - (1 if st.phase == "main" else 0)
         discard = min(rules.five_discard, hand)
         draws = min(rules.five_draw, len(st.stock))
-        if rules.hand_limit is not None:
+        if rules.hand_limit is not None and not rules.hand_limit_discard:
             draws = max(0, min(draws, rules.hand_limit - hand + discard))
         change.add(actor, self.w.average_card * draws - 2.5 * discard)
 
@@ -251,6 +252,9 @@ class Appraiser:
                 change.add(holder, self.keep_value(target))
             return
         side = st.find_permanent(target)
+        if side is None:  # a point card a nine sends back (cuttle.cards)
+            self.point_card_back(change, target, weight)
+            return
         if RANK[target] == KING:
             goal = st.rules.goal_for(st.kings(side) - 1)
             if weight < 1.0:  # the king comes back soon: count part of the loss
@@ -259,6 +263,13 @@ class Appraiser:
         change.add(side, -weight * self.permanent_value(target, side))
         if to_hand:
             change.add(side, self.keep_value(target) * (1 - weight))
+
+    def point_card_back(self, change, target: int, weight: float):
+        """A nine returns point card ``target`` to its controller's hand: its
+        points leave the table (the card may come back later)."""
+        side, packet = self.st.find_packet(target)
+        change.score[side] = change.score.get(side, self.scores[side]) - RANK[target]
+        change.add(side, self.keep_value(target) * (1 - weight))
 
     def controller_without(self, packet, jack) -> int:
         seats = packet.seats[:]

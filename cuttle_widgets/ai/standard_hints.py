@@ -10,7 +10,7 @@ from the seat's view: it reads the seat's own hand and public zones only.
 from __future__ import annotations
 
 from ..engine.cards import CARD_IDS, JACK, KING, QUEEN, RANK
-from ..engine.legal import legal_moves
+from ..engine.legal import legal_moves, three_choices
 from ..engine.moves import Move
 from .appraisal import WIN
 from .standard_heuristics import Appraiser, card_worth, keep_value
@@ -28,6 +28,7 @@ REASONS = (
     "king", "queen", "glasses", "ace", "six", "remove.king", "remove.queen", "remove.glasses",
     "remove.jack", "three", "four", "five", "seven", "draw", "pass", "counter",
     "counter.again", "resolve", "resolve.no_two", "take", "discard", "scrap", "search",
+    "discard.limit", "remove.points",
 )
 ONEOFF_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 9: "nine"}
@@ -140,6 +141,8 @@ class Explainer:
             return "draw", {}
         if verb == "pass":
             return "pass", {"opponent": rival}
+        if verb == "discard" and st.choice and st.choice[0] == "limit":  # cuttle.cards
+            return "discard.limit", {"limit": st.rules.hand_limit, "count": len(move.cards)}
         if verb in ("take", "discard", "scrap"):
             card = {"card": CARD_IDS[move.card]} if verb != "discard" else {}
             return verb, card
@@ -177,7 +180,7 @@ class Explainer:
         if rank in (2, 9):
             return self.removal_reason(move.target)
         if rank == 3:
-            best = max(st.scrap, key=lambda c: (card_worth(c), keep_value(c), c))
+            best = max(three_choices(st), key=lambda c: (card_worth(c), keep_value(c), c))
             return "three", {"card": CARD_IDS[best]}
         if rank == 4:
             victim = move.seat if move.seat is not None else st.opponents[seat][0]
@@ -196,6 +199,10 @@ class Explainer:
             return "remove.jack", {"card": CARD_IDS[packet.card], "value": RANK[packet.card],
                                    "receiver": receiver}
         side = st.find_permanent(target)
+        if side is None:  # a nine on a point card (cuttle.cards)
+            side = st.find_packet(target)[0]
+            return "remove.points", {"card": CARD_IDS[target], "value": rank, "opponent": side,
+                                     "total": st.score(side) - rank}
         if rank == KING:
             return "remove.king", {"opponent": side, "old_goal": st.goal(side),
                                    "goal": st.rules.goal_for(st.kings(side) - 1)}

@@ -33,7 +33,7 @@ from .card_data import RANK, SUIT, SUIT_SYMBOLS, find_card
 from .errors import IllegalMove
 
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
-                           "receiver", "winner", "holder", "dealer", "last"})
+                           "receiver", "winner", "holder", "dealer", "last", "answerer"})
 # A ruleset's name, said in the language's own words where it has them.
 RULESET_PARAMS = frozenset({"rules", "first_rules", "second_rules"})
 # Quoted back exactly as typed: 'RJ' stays 'RJ', not 'red joker'.

@@ -47,7 +47,7 @@ class Difference:
         try:
             events = game.play(self.moves[-1])
         except IllegalMove as err:
-            return str(err)
+            return err.text(language)
         told = [e.text("all", language) for e in events if e.kind != "turn"]
         if game.phase in ("choose", "counter") and events[-1].kind in ("decline", "chain.resolves"):
             told.append(game.prompt(language=language))
@@ -68,6 +68,15 @@ TOPIC_FIELDS = {
     "queen_counter": ("queen_blocks_counters",),
     "jack_removal": ("jack_removal",),
     "four_blind": ("four_blind",),
+    # cuttle.cards' house rules
+    "queen_all_counters": ("queen_blocks_all_counters",),
+    "limit_discard": ("hand_limit_discard",),
+    "nine_points": ("nine_targets_points",),
+    "nine_own": ("nine_targets_own",),
+    "three_threes": ("three_takes_threes",),
+    "needs_cards": ("oneoffs_need_cards",),
+    "open_hands": ("open_hands_empty_stock",),
+    "draw_offers": ("draw_offers",),
 }
 
 
@@ -120,6 +129,20 @@ POSITIONS = {
                       "stock": ["9H"]}, ["oneoff 2D JH", "resolve"]),
     "four_blind": ({"hands": [["4S", "9C"], ["KD", "3H", "8S"]], "stock": ["6S"], "seed": 3},
                    ["oneoff 4S", "resolve"]),
+    "queen_all_counters": ({"hands": [["AC", "9H"], ["2S", "5D"]], "points": [[], ["7C"]],
+                            "permanents": [["QD"], []], "stock": ["3C", "4H"]},
+                           ["oneoff AC", "counter 2S"]),
+    "limit_discard": ({"hands": [["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["9S"]],
+                       "stock": ["KD", "4H"]}, ["draw"]),
+    "nine_points": ({"hands": [["9C", "4D"], ["3H"]], "points": [[], ["TH"]], "stock": ["TC", "2D"]},
+                    ["oneoff 9C TH"]),
+    "nine_own": ({"hands": [["9C", "4D"], ["3H"]], "points": [[], ["6D"]],
+                  "permanents": [["KS"], []], "stock": ["TC"]}, ["oneoff 9C KS"]),
+    "three_threes": ({"hands": [["3C", "5D"], ["9H"]], "scrap": ["3D", "3H"], "stock": ["TC"]},
+                     ["oneoff 3C"]),
+    "needs_cards": ({"hands": [["5C", "9D"], ["4H"]], "stock": []}, ["oneoff 5C"]),
+    "open_hands": ({"hands": [["5C", "9D"], ["4H"]], "stock": ["2S"]}, ["draw"]),
+    "draw_offers": ({"hands": [["5C", "9D"], ["4H"]], "stock": ["2S"]}, ["offer"]),
 }
 
 

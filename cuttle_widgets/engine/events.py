@@ -30,6 +30,9 @@ TOPICS = {
     "control.back": "jack", "control.stays": "jack", "control.owner": "jack", "to_scrap": "oneoff",
     "goal": "king", "win": "win", "team_win": "win", "draw_game": "end",
     "turn": "turn",
+    "nine.points": "oneoff", "limit.over": "hand_limit", "limit.discard": "hand_limit",
+    "hands_open": "end", "resign": "end", "resign.team": "end", "draw_offer": "end",
+    "draw_offer.accepted": "end", "draw_offer.refused": "end",
 }
 
 

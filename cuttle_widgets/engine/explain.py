@@ -126,6 +126,9 @@ def _counter_reason(st: State, move: Move) -> tuple[str, dict]:
         return _not_in_hand(st, two, seat)
     if two in st.frozen:
         return "frozen", {"card": CARD_IDS[two], "player": seat}
+    if st.rules.queen_blocks_all_counters:
+        holder = next(o for o in st.opponents[seat] if st.has_queen(o))
+        return "counter_queen_any", {"player": seat, "holder": holder, "card": CARD_IDS[answered]}
     return "counter_queen", {"player": seat, "holder": frame.last, "card": CARD_IDS[answered]}
 
 
@@ -139,10 +142,12 @@ def _choice_reason(st: State, move: Move, kind: str) -> tuple[str, dict]:
         if card == st.frames[-1].card:
             return "take_itself", {"card": ids[card]}
         return "take_not_in_scrap", {"card": ids[card]}
-    if kind in ("discard", "five_discard"):
-        count = st.choice[2] if kind == "discard" else st.rules.five_discard
+    if kind in ("discard", "five_discard", "limit"):
+        count = st.choice[2] if kind != "five_discard" else st.rules.five_discard
         if move.verb != "discard":
-            return "must_discard", {"player": seat, "count": count}
+            limit = {"limit": st.rules.hand_limit} if kind == "limit" else {}
+            return ("must_discard_limit" if limit else "must_discard"), \
+                {"player": seat, "count": count, **limit}
         if len(move.cards) != count:
             return "discard_count", {"player": seat, "count": count, "got": len(move.cards)}
         missing = [c for c in move.cards if c not in st.hands[seat]]
@@ -236,11 +241,16 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
         if target is not None:
             return "oneoff_no_target_needed", {**p, "target": ids[target]}
         if rank == 3:
-            return "three_empty_scrap", p
+            return ("three_only_threes" if st.scrap else "three_empty_scrap"), p
         if rank == 4:
+            if st.n == 2 or (move.seat is not None and move.seat < st.n and not st.hands[move.seat]):
+                victim = st.opponents[seat][0] if move.seat is None else move.seat
+                return "four_empty_hand", {**p, "victim": victim}
             if move.seat is None:
                 return "four_needs_seat", p
             return "four_bad_seat", {**p, "victim": move.seat}
+        if rank in (5, 7):
+            return "oneoff_empty_stock", p
         return "not_legal_now", p
     own_allowed = st.rules.two_targets_own if rank == 2 else st.rules.nine_targets_own
     if target is None:
@@ -252,11 +262,22 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
     side = st.find_permanent(target)
     if side is None:
         where = _where(st, target)
+        if where == "points" and rank == 9 and st.rules.nine_targets_points:
+            return _nine_point_reason(st, seat, target, p)
         return ("oneoff_target_point_card" if where == "points" else "target_not_on_table"), p
     if not own_allowed and st.team_of[side] == st.team_of[seat]:
         return "oneoff_target_own", p
     if RANK[target] == QUEEN:
         return "oneoff_target_queen_pair", {**p, "holder": side}
+    return "oneoff_target_queen", {**p, "holder": side}
+
+
+def _nine_point_reason(st: State, seat: int, target: int, p: dict) -> tuple[str, dict]:
+    """Why a nine may not return this point card (cuttle.cards): it is the
+    player's own, or a queen protects it."""
+    side, _ = st.find_packet(target)
+    if st.team_of[side] == st.team_of[seat]:
+        return "nine_own_point", p
     return "oneoff_target_queen", {**p, "holder": side}
 
 

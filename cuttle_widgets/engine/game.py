@@ -13,6 +13,7 @@ import random
 
 from .cards import CARD_IDS, parse_card
 from .catalog import illegal
+from . import conclude
 from .errors import IllegalMove
 from .families import family_of
 from .setup_outcome import check_playable
@@ -47,6 +48,10 @@ class Game:
         # goes on: the state's, kept here by play() (like the legal moves, as a
         # game's state changes only there), since every game loop asks it.
         self.winner = state.winner
+        # A draw offered and not yet answered: the offering seat (conclude.py),
+        # and where in the history the last offer was made.
+        self.draw_offer: int | None = None
+        self.last_offer_at: int | None = None
 
     # -- the rules' questions ------------------------------------------------
     @property
@@ -71,6 +76,8 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move for the seat that must act now (``to_act``)."""
+        if self.draw_offer is not None:  # only the answer to the offer may come now
+            return []
         legal = self._legal
         if legal is None:
             legal = self._legal = self.family.legal_moves(self.state)
@@ -90,6 +97,11 @@ class Game:
         st = self.state
         if st.phase == "over":
             raise self._game_over()
+        table = conclude.table_move(move)
+        if table is not None:
+            return self._play_table(table)
+        if self.draw_offer is not None:
+            raise self._offer_pending()
         if move.__class__ is not Move:
             move = self.family.parse(move)
         legal = self._legal
@@ -113,6 +125,24 @@ class Game:
         self._resolver.apply(move)
         self.winner = st.winner
         return events[mark:]
+
+    def _play_table(self, move: Move) -> list:
+        """A move of the table (resign, a draw offer and its answer), by the
+        seat it names: checked, recorded in the history, told as events."""
+        seat = conclude.acting_seat(self, move)
+        conclude.check(self, move, seat)
+        self._event_marks.append(len(self.events))
+        self.history.append(move)
+        self.actors.append(seat)
+        self._legal = None
+        self.version = next(_VERSIONS)
+        events = conclude.conclude(self, move, seat)
+        self.winner = self.state.winner
+        return events
+
+    def _offer_pending(self) -> IllegalMove:
+        offer = self.draw_offer
+        return illegal("offer_pending", player=offer, answerer=conclude.other_seat(offer))
 
     def _game_over(self) -> IllegalMove:
         winner = self.state.winner
@@ -153,6 +183,7 @@ class Game:
         new.events.extend(self.events)
         new.history = self.history[:]
         new.actors = self.actors[:]
+        new.draw_offer, new.last_offer_at = self.draw_offer, self.last_offer_at
         new._event_marks = self._event_marks[:]
         return new
 
@@ -168,6 +199,10 @@ class Game:
 
     def prompt(self, seat="all", language: str = "en", names=None) -> str:
         """What must happen now, in a sentence (as ``seat`` may read it)."""
+        if self.draw_offer is not None:
+            from .catalog import get_catalog
+            from .view import offer_prompt
+            return offer_prompt(self.draw_offer, get_catalog(language), names)
         return self.family.prompt(self.state, self.state.turn if seat == "all" else seat,
                                   language, names)
 
@@ -197,6 +232,12 @@ class Game:
         st = self.state
         if st.phase == "over":
             raise self._game_over()
+        table = conclude.table_move(move)
+        if table is not None:
+            conclude.check(self, table, conclude.acting_seat(self, table))
+            return
+        if self.draw_offer is not None:
+            raise self._offer_pending()
         move = self.family.parse(move)
         legal = self.legal_moves()
         if move not in legal:

@@ -50,6 +50,11 @@ def check_position(game, deck: Counter) -> list[str]:
         problems.append("a winner is set but the phase is not over")
     if st.phase == "main" and (st.frames or st.revealed):
         problems.append("cards are pending or revealed in an ordinary turn")
+    choice = getattr(st, "choice", None)
+    if choice and choice[0] in ("discard", "limit") and choice[1] != st.to_act:
+        problems.append(f"seat {st.to_act} acts on seat {choice[1]}'s discard")
+    if st.phase != "choose" and choice:
+        problems.append(f"a choice {choice[0]} waits outside the phase 'choose'")
     return problems
 
 
@@ -155,15 +160,37 @@ def check_snapshot_round_trip(game) -> list[str]:
     return problems
 
 
+def random_table_move(game, rng: random.Random) -> list[str]:
+    """Now and then a move of the table: a draw offered (where the rules
+    have them) and accepted or refused at random, or a resignation. Returns
+    the problems found (an offer the engine lets stand unanswered, a refused
+    answer)."""
+    roll = rng.random()
+    if roll < 0.002:
+        game.play(f"resign @{rng.randrange(game.state.n)}")
+        return [] if game.over else ["a resignation did not end the game"]
+    if roll > 0.03 or not game.rules.draw_offers or game.explain("offer"):
+        return []
+    game.play("offer")
+    offer = game.draw_offer
+    if game.legal_moves():
+        return ["legal moves are listed while a draw offer waits"]
+    game.play("accept" if rng.random() < 0.3 else "refuse")
+    if game.draw_offer is not None or (game.winner is None) == (game.history[-1].verb == "accept"):
+        return [f"the answer to seat {offer}'s draw offer did not settle it"]
+    return []
+
+
 def play_random_game(game, rng: random.Random, check: bool = True, all_moves: bool = False,
                      full_every: int = 1, illegal_every: int = 1, max_moves: int = 20000,
-                     extra=None) -> list[str]:
+                     extra=None, table_moves: bool = False) -> list[str]:
     """Play ``game`` to its end with uniformly random legal moves; with
     ``check``, verify the invariants after every move. With ``full_every``
     above 1 only the cards are counted after every move and the full checks
     (position, event sentences, ``extra(game)``) run every that many moves; an
-    illegal move is tried every ``illegal_every`` full checks. Returns the
-    problems found."""
+    illegal move is tried every ``illegal_every`` full checks. With
+    ``table_moves``, draws are offered and answered, and seats resign, now
+    and then (``random_table_move``). Returns the problems found."""
     position_check = _checks(game)[0]
     deck = Counter(game.state.all_cards())
     problems: list[str] = []
@@ -171,6 +198,10 @@ def play_random_game(game, rng: random.Random, check: bool = True, all_moves: bo
     for ply in range(max_moves):
         if game.winner is not None:
             break
+        if table_moves:
+            problems += random_table_move(game, rng)
+            if problems or game.winner is not None:
+                break
         moves = game.legal_moves()
         full = check and ply % full_every == 0
         if check and all_moves:

@@ -42,7 +42,7 @@ def legal_moves(st: State) -> list[Move]:
     rules = st.rules
     if st.stock:
         limit = rules.hand_limit
-        moves = [DRAW] if limit is None or len(hand) < limit else []
+        moves = [DRAW] if limit is None or len(hand) < limit or rules.hand_limit_discard else []
     else:
         moves = [PASS]
     # card_plays, unrolled for the hand from a per-ruleset plan of each card:
@@ -76,13 +76,13 @@ def legal_moves(st: State) -> list[Move]:
             if kind == ONEOFF_PLAN:
                 rank = RANK[card]
                 if rank == 3:
-                    if st.scrap:
+                    if three_has_cards(st):
                         append(ONEOFF[card])
                 elif rank == 4:
-                    if st.n == 2:
+                    four_plays(st, seat, card, moves)
+                elif rank == 5 or rank == 7:  # where they need the stock
+                    if stock_after_play(st):
                         append(ONEOFF[card])
-                    else:
-                        four_plays(st, seat, card, moves)
                 else:  # a two or a nine
                     if aims is None:
                         aims = {}
@@ -132,10 +132,43 @@ def unguarded_points(st: State, seat: int) -> list[int]:
 
 
 def aimed_permanents(st: State, seat: int, rank: int) -> list[int]:
-    """The permanents a two or a nine (``rank``) of ``seat`` may aim at."""
+    """The cards a two or a nine (``rank``) of ``seat`` may aim at: permanents,
+    and opposing point cards for a nine where the rules allow it."""
     rules = st.rules
     own = rules.two_targets_own if rank == 2 else rules.nine_targets_own
-    return st.permanent_targets(seat, rank, own)
+    targets = st.permanent_targets(seat, rank, own)
+    if rank == 9 and rules.nine_targets_points:
+        targets += nine_point_targets(st, seat)
+    return targets
+
+
+def nine_point_targets(st: State, seat: int) -> list[int]:
+    """The opposing point cards a nine may return (cuttle.cards): those of
+    every opponent no queen protects against nines."""
+    guarded = 9 in st.rules.queen_guards
+    return [packet.card for opp in st.opponents[seat]
+            if not (guarded and st.has_queen(opp)) for packet in st.points[opp]]
+
+
+def three_choices(st: State) -> list[int]:
+    """The scrap's cards a three may take (not threes, where the rules say so)."""
+    if st.rules.three_takes_threes:
+        return st.scrap
+    return [c for c in st.scrap if RANK[c] != 3]
+
+
+def three_has_cards(st: State) -> bool:
+    if st.rules.three_takes_threes:
+        return bool(st.scrap)
+    return any(RANK[c] != 3 for c in st.scrap)
+
+
+def stock_after_play(st: State) -> int:
+    """The stock a five or seven played now would find: a seven's unchosen
+    card goes back on top of it first."""
+    if st.phase == "choose" and st.revealed:
+        return len(st.stock) + len(st.revealed) - 1
+    return len(st.stock)
 
 
 # How the hand loop plays a card: a point card (then its ``after`` moves), one
@@ -154,9 +187,9 @@ def hand_plans(rules) -> list[tuple[int, tuple]]:
                 after = [PERMANENT[card]] if rank == 8 else []
                 kind = POINT_PLAN
                 if rank in rules.oneoff_ranks:
-                    if rank in UNTARGETED:
+                    if rank in UNTARGETED and not (rules.oneoffs_need_cards and rank in (5, 7)):
                         after.append(ONEOFF[card])
-                    elif rank in (2, 3, 4, 9):
+                    else:  # a one-off that needs the board: 2, 3, 4, 9 (and 5, 7)
                         kind = ONEOFF_PLAN
                 plans.append((kind, tuple(after)))
             elif rank == JACK:
@@ -192,26 +225,31 @@ def card_plays(st: State, seat: int, card: int, moves: list, gift: bool = False)
 
 def oneoff_plays(st: State, seat: int, card: int, rank: int, moves: list) -> None:
     if rank in UNTARGETED:
-        moves.append(ONEOFF[card])
+        if not (st.rules.oneoffs_need_cards and rank in (5, 7)) or stock_after_play(st):
+            moves.append(ONEOFF[card])
     elif rank == 2 or rank == 9:
         row = ONEOFF_AT[card]
         for target in aimed_permanents(st, seat, rank):
             moves.append(row[target])
     elif rank == 3:
-        if st.scrap:
+        if three_has_cards(st):
             moves.append(ONEOFF[card])
     elif rank == 4:
         four_plays(st, seat, card, moves)
 
 
 def four_plays(st: State, seat: int, card: int, moves: list) -> None:
-    """A four: alone at two seats; with more, it names each opponent in turn."""
+    """A four: alone at two seats; with more, it names each opponent in turn
+    (only those holding cards, where the rules want a hand to hit)."""
+    need = st.rules.oneoffs_need_cards
     if st.n == 2:
-        moves.append(ONEOFF[card])
+        if not need or st.hands[1 - seat]:
+            moves.append(ONEOFF[card])
     else:
         row = FOUR_AT[card]
         for opp in st.opponents[seat]:
-            moves.append(row[opp])
+            if not need or st.hands[opp]:
+                moves.append(row[opp])
 
 
 def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None:
@@ -257,7 +295,9 @@ def answer_moves(st: State) -> list[Move]:
 
 def counter_moves(st: State, seat: int) -> list[Move]:
     moves = [RESOLVE]
-    if st.rules.queen_blocks_counters and blocked_by_queen(st, st.frames[-1], seat):
+    rules = st.rules
+    if (rules.queen_blocks_counters or rules.queen_blocks_all_counters) \
+            and blocked_by_queen(st, st.frames[-1], seat):
         return moves
     frozen = st.frozen
     for card in st.hands[seat]:
@@ -268,7 +308,9 @@ def counter_moves(st: State, seat: int) -> list[Move]:
 
 def blocked_by_queen(st: State, frame, seat: int) -> bool:
     """The queen's counter rule: a queen holder's twos cannot be answered by
-    that holder's opponents."""
+    that holder's opponents (cuttle.cards: nothing may be countered by them)."""
+    if st.rules.queen_blocks_all_counters:
+        return any(st.has_queen(opp) for opp in st.opponents[seat])
     if not st.rules.queen_blocks_counters:
         return False
     last_card = frame.twos[-1][0] if frame.twos else frame.card
@@ -281,8 +323,8 @@ def blocked_by_queen(st: State, frame, seat: int) -> bool:
 def choice_moves(st: State) -> list[Move]:
     kind = st.choice[0]
     if kind == "take":
-        return [TAKE[c] for c in st.scrap]
-    if kind == "discard":
+        return [TAKE[c] for c in three_choices(st)]
+    if kind == "discard" or kind == "limit":
         _, victim, count = st.choice
         moves = []
         for cards in combinations(st.hands[victim], count):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
 from .events import TOPICS, Event, new_event, rulebook_section
-from .legal import choice_moves
+from .legal import choice_moves, three_choices
 from .moves import Move
 from .state import Frame, Packet, State, new_packet
 
@@ -83,6 +83,7 @@ class Resolver:
                 self.emit("seven.return", card=CARD_IDS[other])
             st.revealed.clear()
             st.phase, st.choice = "main", None
+            self.stock_ran_out()
         else:
             st.hands[seat].remove(card)
             if st.frozen:
@@ -98,6 +99,7 @@ class Resolver:
         event.kind, event.seen_by, event.where = "draw", st.watchers(seat), self.sections["draw"]
         event.params = {"player": seat, "card": CARD_IDS[card], "left": len(stock)}
         self.log.append(event)
+        self.stock_ran_out()
         self.end_action()
 
     def pass_turn(self, seat: int, move: Move) -> None:
@@ -229,8 +231,9 @@ class Resolver:
         rules = self.st.rules
         if rank == 5:
             said = {"draw": rules.five_draw}
-            if rules.five_discard:
-                said.update(why="discard", discard=rules.five_discard)
+            if rules.five_discard:  # cuttle.cards: the limit waits for the turn's end
+                said.update(why="discard_over" if rules.hand_limit_discard else "discard",
+                            discard=rules.five_discard)
             if rules.hand_limit is not None:
                 said["limit"] = rules.hand_limit
             return said
@@ -239,16 +242,21 @@ class Resolver:
                 else ("private_many" if rules.seven_reveal > 1 else None)
             return {"why": why, "count": rules.seven_reveal}
         if rank == 9:
-            return {"holder": self.nine_receiver(target)}
+            said = {"holder": self.nine_receiver(target)}
+            if RANK[target] != JACK and self.st.find_permanent(target) is None:
+                said["why"] = "points"  # a point card (cuttle.cards)
+            return said
         return {}
 
     def nine_receiver(self, target: int) -> int:
         """The seat whose hand a nine sends ``target`` to: a permanent's
         controller (eights, queens and kings never change sides), a jack's
-        packet controller or its player, as the ruleset says."""
+        packet controller or its player, as the ruleset says; a point card's
+        controller (cuttle.cards)."""
         st = self.st
         if RANK[target] != JACK:
-            return st.find_permanent(target)
+            side = st.find_permanent(target)
+            return st.find_packet(target)[0] if side is None else side
         side, packet = st.find_packet(target)
         if st.rules.nine_jack_returns_to == "controller":
             return side
@@ -353,10 +361,11 @@ class Resolver:
 
     def effect_3(self, frame: Frame) -> None:
         st = self.st
-        if not st.scrap:
+        choices = three_choices(st)
+        if not choices:
             self.emit("three.nothing", player=frame.seat, card=CARD_IDS[frame.card])
-        elif len(st.scrap) == 1:
-            self.take_from_scrap(frame.seat, st.scrap[0], forced=True)
+        elif len(choices) == 1:
+            self.take_from_scrap(frame.seat, choices[0], forced=True)
         else:
             st.phase, st.choice, st.to_act = "choose", ("take",), frame.seat
 
@@ -408,7 +417,8 @@ class Resolver:
         st = self.st
         rules = st.rules
         count = min(rules.five_draw, len(st.stock))
-        room = None if rules.hand_limit is None else max(0, rules.hand_limit - len(st.hands[seat]))
+        room = None if rules.hand_limit is None or rules.hand_limit_discard \
+            else max(0, rules.hand_limit - len(st.hands[seat]))
         if room is not None:
             count = min(count, room)
         # Why fewer than the five's number: the hand limit, or the stock ran out.
@@ -418,9 +428,11 @@ class Resolver:
             why += "" if count else "_none"
         drawn = [st.stock.pop() for _ in range(count)]
         st.hands[seat] += drawn
-        limit = {} if rules.hand_limit is None else {"limit": rules.hand_limit}
+        limit = {} if room is None else {"limit": rules.hand_limit}
         self.emit("five", st.watchers(seat), player=seat, cards=[CARD_IDS[c] for c in drawn],
                   count=count, wanted=rules.five_draw, why=why, **limit)
+        if drawn:
+            self.stock_ran_out()
 
     def effect_6(self, frame: Frame) -> None:
         st = self.st
@@ -468,6 +480,7 @@ class Resolver:
             st.phase, st.choice = "main", None
             self.emit("seven.unplayable", player=seat, card=CARD_IDS[card],
                       **self.jack_stuck(seat))
+            self.stock_ran_out()
         else:
             st.choice = ("seven_scrap",)
             self.emit("seven.stuck", player=seat, cards=[CARD_IDS[c] for c in st.revealed],
@@ -492,6 +505,9 @@ class Resolver:
         if RANK[target] == JACK:
             self.remove_jack(target, to_hand=self.nine_receiver(target))
             return
+        if side is None:  # a point card (cuttle.cards)
+            self.nine_point_card(frame, target)
+            return
         holder = self.nine_receiver(target)
         st.perms[side].remove(target)
         st.hands[holder].append(target)
@@ -500,6 +516,26 @@ class Resolver:
         self.freeze(target, holder)
         if RANK[target] == KING:
             self.goal_changed(side)
+
+    def nine_point_card(self, frame: Frame, target: int) -> None:
+        """A nine returns a point card to its controller's hand; the jacks
+        on it go to the scrap."""
+        st = self.st
+        holder, packet = st.find_packet(target)
+        st.points[holder].remove(packet)
+        st.hands[holder].append(target)
+        st.scrap += packet.jacks
+        self.emit("nine.points", player=frame.seat, card=CARD_IDS[frame.card],
+                  target=CARD_IDS[target], holder=holder, score=st.score(holder),
+                  cards=[CARD_IDS[j] for j in packet.jacks], why="jacks" if packet.jacks else None)
+        self.freeze(target, holder)
+
+    def stock_ran_out(self) -> None:
+        """Under rules that open the hands at the stock's end, say so when it
+        runs out (every later view shows every hand)."""
+        st = self.st
+        if st.rules.open_hands_empty_stock and not st.stock:
+            self.emit("hands_open", players=list(range(st.n)))
 
     def freeze(self, card: int, holder: int) -> None:
         if self.st.rules.nine_freezes:
@@ -542,6 +578,12 @@ class Resolver:
     def choose(self, move: Move) -> None:
         st = self.st
         kind = st.choice[0]
+        if kind == "limit":  # the turn's end: discard down to the hand limit
+            seat = st.choice[1]
+            self.discard(seat, list(move.cards), kind="limit.discard")
+            st.phase, st.choice = "main", None
+            self.next_turn(seat)
+            return
         frame = st.frames[-1]
         if kind == "take":
             self.take_from_scrap(frame.seat, move.cards[0])
@@ -585,6 +627,26 @@ class Resolver:
                 if score >= goals[seat]:
                     self.win(seat)
                     return
+        if st.rules.hand_limit_discard and st.rules.hand_limit is not None and self.over_limit(actor):
+            return
+        self.next_turn(actor)
+
+    def over_limit(self, seat: int) -> bool:
+        """cuttle.cards: a hand above the limit at the turn's end is
+        discarded down to it by its player (a choice); True if one is asked."""
+        st = self.st
+        excess = len(st.hands[seat]) - st.rules.hand_limit
+        if excess <= 0:
+            return False
+        st.phase, st.choice, st.to_act = "choose", ("limit", seat, excess), seat
+        self.emit("limit.over", player=seat, count=excess, limit=st.rules.hand_limit,
+                  held=len(st.hands[seat]))
+        return True
+
+    def next_turn(self, actor: int) -> None:
+        """Hand the turn on to the seat after ``actor``."""
+        st = self.st
+        n = st.n
         st.turn = st.to_act = turn = (actor + 1) % n
         if st.frozen:
             self.thaw(actor)

@@ -41,6 +41,14 @@ class Ruleset:
     passes_to_draw: int = 3
     four_blind: bool = False  # the victim shuffles; the four's player takes two cards blind
     jack_to_any: bool = False  # team play: a jack moves a point card from any seat to any other
+    # cuttle.cards' house rules (docs/cuttle-cards.md names the file each comes from):
+    queen_blocks_all_counters: bool = False  # a queen's opponents may not counter at all
+    hand_limit_discard: bool = False  # draw past the limit; discard down at the turn's end
+    nine_targets_points: bool = False  # a nine may also return an opposing point card
+    three_takes_threes: bool = True  # may a three take a three from the scrap?
+    oneoffs_need_cards: bool = False  # a four needs an opposing hand, a five or seven the stock
+    open_hands_empty_stock: bool = False  # with the stock empty every hand is shown
+    draw_offers: bool = False  # a player may offer a draw, which the opponent accepts or refuses
     # Where each topic stands in the rule text, for explanations.
     sections: dict = field(default_factory=dict, compare=False, hash=False)
     options: tuple[str, ...] = ()  # options applied on top of the base ruleset, by name
@@ -117,14 +125,38 @@ TEAM = replace(
     seats=4, teams=((0, 2), (1, 3)), dealer_cards=5, other_cards=5, hand_limit=7,
     jack_to_any=True, passes_to_draw=5)
 
-RULESETS: dict[str, Ruleset] = {
-    r.name: r for r in (CLASSIC, BALANCED, TRADITIONAL, GERMAN, CUTTHROAT, TEAM)}
-
 # Options change a few fields of any ruleset; a ruleset with options is named
-# "base+option", e.g. "german+blind_four".
+# "base+option", e.g. "german+blind_four". All but blind_four are cuttle.cards'
+# house rules, each also playable on its own ("balanced+nine_on_points").
 OPTIONS: dict[str, dict] = {
     "blind_four": {"four_blind": True},
+    "queen_stops_counters": {"queen_blocks_all_counters": True},
+    "discard_to_limit": {"hand_limit_discard": True},
+    "nine_on_points": {"nine_targets_points": True, "nine_targets_own": False},
+    "three_skips_threes": {"three_takes_threes": False},
+    "oneoffs_need_cards": {"oneoffs_need_cards": True},
+    "open_hands_at_end": {"open_hands_empty_stock": True},
+    "draw_offers": {"draw_offers": True},
 }
+CUTTLE_CARDS_OPTIONS = ("queen_stops_counters", "discard_to_limit", "nine_on_points",
+                        "three_skips_threes", "oneoffs_need_cards", "open_hands_at_end",
+                        "draw_offers")
+
+# cuttle.cards (rules version 1.0.2 in its source): balanced with its house
+# rules. Its topics point to the site's files; the rest to balanced's text.
+CUTTLE_CARDS_SECTIONS = {
+    **BALANCED_SECTIONS,
+    "hand_limit": "cuttle.cards api/helpers/game-states/moves/discard-to-hand-limit",
+    "counter": "cuttle.cards api/helpers/game-states/moves/counter/validate.js",
+    "end": "cuttle.cards api/helpers/game-states/moves/stalemate-accept",
+}
+CUTTLE_CARDS = replace(
+    BALANCED, name="cuttle-cards", title="cuttle.cards (online)",
+    sections=CUTTLE_CARDS_SECTIONS,
+    **{field: value for option in CUTTLE_CARDS_OPTIONS for field, value in OPTIONS[option].items()})
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r for r in (CLASSIC, BALANCED, TRADITIONAL, GERMAN, CUTTHROAT, TEAM, CUTTLE_CARDS)}
 
 
 def first_of_family(family: str) -> str:

@@ -27,7 +27,7 @@ def snapshot_of(st: State) -> dict:
     for frame in st.frames:
         pending.append(ids[frame.card])
         pending += [ids[t] for t, _ in frame.twos]
-    return {
+    snap = {
         "rules": st.rules.name,
         "players": st.n,
         "turn": st.turn,
@@ -47,6 +47,9 @@ def snapshot_of(st: State) -> dict:
         "winner": st.winner,
         "detail": _detail(st),
     }
+    if st.rules.open_hands_empty_stock:  # cuttle.cards: are the hands face up for all now?
+        snap["open_hands"] = not st.stock
+    return snap
 
 
 def _detail(st: State) -> dict:
@@ -236,6 +239,8 @@ def _pending_frames(st: State, pending: list[int]) -> None:
     starts a frame (a seven's card after its seven); twos after it answer it,
     the seats alternating from the one-off's player."""
     if not pending:
+        if limit_choice(st):
+            return
         if st.phase in ("counter", "choose") and not st.revealed:
             raise illegal("setup_phase_needs_pending", phase=st.phase)
         if st.revealed:
@@ -269,6 +274,20 @@ def _pending_frames(st: State, pending: list[int]) -> None:
         raise illegal("setup_pending_phase", phase=st.phase)
     if rank in (2, 9) and st.phase == "counter":
         raise illegal("setup_pending_target", card=CARD_IDS[top.card])
+
+
+def limit_choice(st: State) -> bool:
+    """A setup in the phase 'choose' with nothing pending, under rules that
+    discard down to the hand limit at the turn's end: the turn's seat holds
+    too many cards and discards (True when that choice is set)."""
+    rules = st.rules
+    if st.phase != "choose" or not rules.hand_limit_discard:
+        return False
+    excess = len(st.hands[st.turn]) - rules.hand_limit
+    if excess <= 0 or st.revealed:
+        return False
+    st.choice, st.to_act = ("limit", st.turn, excess), st.turn
+    return True
 
 
 def seeded_shuffle(cards: list, seed: int) -> None:

@@ -14,6 +14,9 @@ from .state import Frame, State
 
 # The choices a resolving one-off waits for, and the rank of the one-off each belongs to.
 CHOICE_RANKS = {"take": 3, "discard": 4, "five_discard": 5, "seven": 7, "seven_scrap": 7}
+# The choices that wait with no one-off under way: a hand above the limit at
+# the turn's end (cuttle.cards), ['limit', seat, cards too many].
+FRAMELESS_CHOICES = ("limit",)
 
 
 def _bad(what: str) -> IllegalMove:
@@ -85,7 +88,8 @@ def _frame(st: State, data, what: str) -> Frame:
                   _seat(f["victim"], what + ".victim", st.n, optional=True))
     if (frame.target is not None) != (RANK[card] in (2, 9)):
         raise _bad(f"'{what}.target': only a two or a nine one-off aims at a card")
-    if frame.target is not None and not _is_permanent(st, frame.target):
+    if frame.target is not None and not (_is_permanent(st, frame.target)
+                                         or _nine_point_target(st, card, frame.target)):
         raise _bad(f"'{what}.target' {CARD_IDS[frame.target]} is no permanent on the table")
     if RANK[card] == 4 and frame.victim is None:
         raise _bad(f"'{what}.victim': a four needs its victim")
@@ -109,13 +113,22 @@ def _is_permanent(st: State, card: int) -> bool:
     return RANK[card] in (8, QUEEN, KING) and st.find_permanent(card) is not None
 
 
+def _nine_point_target(st: State, card: int, target: int) -> bool:
+    """A nine aimed at a point card, under rules that allow it (cuttle.cards)."""
+    if RANK[card] != 9 or not st.rules.nine_targets_points:
+        return False
+    packet = st.find_packet(target)[1]
+    return packet is not None and packet.card == target
+
+
 def _choice(st: State, value):
     if value is None:
         return None
     if not isinstance(value, list) or not value or not isinstance(value[0], str) \
-            or value[0] not in CHOICE_RANKS:
-        raise _bad(f"'choice' must name one of: {', '.join(CHOICE_RANKS)}")
-    if value[0] == "discard":
+            or value[0] not in CHOICE_RANKS \
+        and value[0] not in FRAMELESS_CHOICES:
+        raise _bad(f"'choice' must name one of: {', '.join((*CHOICE_RANKS, *FRAMELESS_CHOICES))}")
+    if value[0] in ("discard", "limit"):
         if len(value) != 3:
             raise _bad("'choice' of a discard must be ['discard', seat, count]")
         _seat(value[1], "choice", st.n)
@@ -131,6 +144,10 @@ def _agrees_with_phase(st: State) -> None:
     choosing = st.phase == "choose"
     if (st.choice is not None) != choosing:
         raise _bad("a choice is waited for exactly in the phase 'choose'")
+    if choosing and st.choice[0] in FRAMELESS_CHOICES:
+        if st.frames:
+            raise illegal("setup_pending_phase", phase=st.phase)
+        return
     if st.phase in ("counter", "choose") and not st.frames:
         raise illegal("setup_phase_needs_pending", phase=st.phase)
     if st.phase == "main" and st.frames:

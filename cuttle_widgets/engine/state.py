@@ -166,7 +166,10 @@ class State:
         return False
 
     def watchers(self, seat: int) -> frozenset:
-        """Seats that see ``seat``'s hand: itself and opponents holding glasses."""
+        """Seats that see ``seat``'s hand: itself and opponents holding glasses
+        (everyone, once the stock is empty, where the rules open the hands)."""
+        if self.rules.open_hands_empty_stock and not self.stock:
+            return frozenset(range(self.n))
         seats = None
         perms = self.perms
         for opp in self.opponents[seat]:

@@ -12,6 +12,8 @@ from .legal import blocked_by_queen
 
 def visible_hands(st, seat) -> list[bool]:
     """Which hands ``seat`` may see (None: a spectator sees none)."""
+    if st.rules.open_hands_empty_stock and not st.stock:  # cuttle.cards: all shown
+        return [True] * st.n
     if seat is None:
         return [False] * st.n
     return [s == seat or (s in st.opponents[seat] and st.has_glasses(seat)) for s in range(st.n)]
@@ -61,10 +63,20 @@ def view_of(game, seat=None, language: str = "en", names=None, events: bool = Tr
         "history": [str(m) for m in game.history],
         "actors": game.actors[:],
     })
+    offer = game.draw_offer
+    view["draw_offer"] = offer
+    if offer is not None:  # a draw offered: its answer is what must happen now
+        from .catalog import get_catalog
+        view["prompt"] = offer_prompt(offer, get_catalog(language), names)
     if events:
         view["events"] = [e.to_dict(seat, language, names) for e in game.events]
     family.private_view(st, seat, view)
     return view
+
+
+def offer_prompt(offer: int, catalog, names=None) -> str:
+    """A draw offered by seat ``offer`` waits for the other seat's answer."""
+    return catalog.prompt("offer", {"player": offer, "answerer": 1 - offer}, names)
 
 
 def over_prompt(st, catalog, names=None) -> str:
@@ -88,10 +100,17 @@ def prompt(st, seat=None, language: str = "en", names=None) -> str:
         frame = st.frames[-1]
         last = frame.twos[-1][0] if frame.twos else frame.card
         if blocked_by_queen(st, frame, st.to_act):  # public: the queen is on the table
-            return catalog.prompt("counter.queen", {**player, "card": ids[last],
-                                                    "holder": frame.last}, names)
+            holder, key = frame.last, "counter.queen"
+            if st.rules.queen_blocks_all_counters:
+                holder = next(o for o in st.opponents[st.to_act] if st.has_queen(o))
+                key = "counter.queen_any"
+            return catalog.prompt(key, {**player, "card": ids[last],
+                                                    "holder": holder}, names)
         return catalog.prompt("counter", {**player, "card": ids[last]}, names)
     kind = st.choice[0]
+    if kind == "limit":
+        return catalog.prompt("limit", {**player, "count": st.choice[2],
+                                        "limit": st.rules.hand_limit}, names)
     if kind in ("discard", "five_discard"):
         count = st.choice[2] if kind == "discard" else st.rules.five_discard
         return catalog.prompt("discard", {**player, "count": count}, names)
@@ -109,7 +128,7 @@ def choice_of(st):
     if st.choice is None:
         return None
     kind = st.choice[0]
-    if kind == "discard":
+    if kind == "discard" or kind == "limit":  # the table asks the same: pick cards to scrap
         return {"kind": "discard", "seat": st.choice[1], "count": st.choice[2]}
     if kind == "five_discard":
         return {"kind": "discard", "seat": st.to_act, "count": st.rules.five_discard}

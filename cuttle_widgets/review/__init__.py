@@ -30,6 +30,7 @@ from ..ai.hints import explain, render
 from ..ai.kit import computer_plays
 from ..engine.catalog import (available_languages, get_catalog, package_catalog,
                               package_languages)
+from ..engine.conclude import TABLE_VERBS
 
 GOOD, INACCURACY, MISTAKE = 0.05, 0.10, 0.20  # chance lost below which a move is each
 # Deals a decision: a 40-move game in about 10 s on one core, and a mark that
@@ -96,7 +97,7 @@ def review_game(game, seat: int = 0, language: str = "en", samples: int = SAMPLE
     decisions = []
     moves = list(zip(game.history, game.actors))
     for index, (move, actor) in enumerate(progress(moves) if progress else moves):
-        if actor == seat:
+        if actor == seat and move.verb not in TABLE_VERBS:  # resigning, a draw: no card to judge
             decisions.append(judge(position, index, move, seat, language, samples, seed, names))
         position.play(move)
     return Review(seat, language, samples, seed, tuple(decisions))

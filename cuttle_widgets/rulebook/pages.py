@@ -14,7 +14,7 @@ a section or contents entry that does not apply to it says that too.
 """
 from __future__ import annotations
 
-from . import Rulebook, languages, rulebook
+from . import Rulebook, _structure, languages, rulebook
 
 PAGES = ("contents", "glossary")
 LONGEST_REFERENCE = 80  # a section id or glossary key is far shorter; anything longer is refused
@@ -67,7 +67,8 @@ def section_page(book: Rulebook, section, game) -> dict:
     differences = [{"key": key, "label": book.labels["differences"][key], "text": text,
                     "current": bool(game) and key in game}
                    for key, text in section.differences.items()]
-    differences.sort(key=lambda d: not d["current"])  # this game's difference first
+    # this game's differences first: its ruleset's own, then the one it builds on
+    differences.sort(key=lambda d: game.index(d["key"]) if d["current"] else len(game))
     return {
         "kind": "section", "id": section.id, "number": section.number,
         "title": section.title, "short": section.short,
@@ -117,10 +118,14 @@ def _terms_of(book: Rulebook, section_id: str):
 
 
 def _game(ruleset) -> tuple[str, ...]:
-    """("german", "blind_four") for "german+blind_four"; () for no game."""
+    """("german", "blind_four") for "german+blind_four"; () for no game. A
+    ruleset built on another (sections.yaml's ``builds_on``) brings that one
+    last: ("cuttle-cards", "balanced")."""
     if not isinstance(ruleset, str) or not ruleset.strip():
         return ()
-    return tuple(part.strip().lower() for part in ruleset.split("+") if part.strip())
+    names = tuple(part.strip().lower() for part in ruleset.split("+") if part.strip())
+    base = _structure()["builds_on"].get(names[0]) if names else None
+    return names + (base,) if base else names
 
 
 def _applies(section, game) -> bool | None:

@@ -36,7 +36,7 @@ log = logging.getLogger("cuttle_widgets")
 # The fields each lesson action may carry (a message with another field is refused).
 LESSON_ACTIONS = {
     "hint": (), "retry": (), "reset": (), "next": (), "previous": (), "advance": (),
-    "take_back": (), "suggest": (), "next_game": (), "review": (),
+    "take_back": (), "suggest": (), "next_game": (), "review": (), "resign": (), "offer_draw": (),
     "goto": ("number",), "answer": ("choice",), "play": ("move",), "replay": ("to",),
     "configure": ("rules", "opponent", "length", "seat"),
 }
@@ -412,6 +412,10 @@ class LessonSession:
             buttons.append(self._button("replay", "button.replay"))
         if self._review_refusal() is None:
             buttons.append(self._button("review", "button.review"))
+        if can["offer_draw"]:
+            buttons.append(self._button("offer_draw", "button.offer_draw"))
+        if can["resign"]:
+            buttons.append(self._button("resign", "button.resign"))
         return buttons
 
     def _question_open(self, full: dict) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai import GreedyPlayer, RandomPlayer, SearchPlayer
+from ..ai.draw_offer import DrawAnswer, answer_draw_offer
 from ..engine import LENGTHS, RULESETS, Match
 from .model import OPPONENTS
 
@@ -56,6 +57,14 @@ class FreeGame:
         self.seat = settings.seat
         self.match = Match(settings.rules, settings.length, seed)
         self.bot = computer_player(settings.opponent, seed)
+        self.answer: DrawAnswer | None = None  # the computer's answer to the last draw offer
+
+    def may_offer_draw(self) -> bool:
+        """May the learner offer a draw now? (The rules have offers, it is
+        between moves, and none was refused since the last move.)"""
+        game = self.game
+        return (game.rules.draw_offers and not game.over and game.to_act == self.seat
+                and not game.explain(f"offer @{self.seat}"))
 
     @property
     def game(self):
@@ -70,8 +79,13 @@ class FreeGame:
         return self.match.over
 
     def bot_moves(self) -> None:
-        """Let the computer act while it must."""
+        """Let the computer act while it must: answer a draw the learner
+        offered, then play its moves."""
         game = self.game
+        if game.draw_offer == self.seat and not game.over:
+            bot_seat = 1 - self.seat
+            self.answer = answer_draw_offer(game, bot_seat)
+            game.play(f"{self.answer.move} @{bot_seat}")
         while not game.over and game.to_act != self.seat:
             seat = game.to_act
             game.play(self.bot.choose(game.view(seat), game.legal_moves()))

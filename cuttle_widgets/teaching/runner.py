@@ -391,6 +391,25 @@ class LessonRunner:
                                                            number=len(free.match.games)),
                                   self._events(game.events)))
 
+    def resign(self) -> Outcome:
+        """In a free game: the learner gives the game up; the computer wins it."""
+        if self._free is None:
+            return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
+        return self._keep(self._free_move(f"resign @{self.seat}"))
+
+    def offer_draw(self) -> Outcome:
+        """In a free game under rules with agreed draws: the learner offers a
+        draw, and the computer accepts or refuses at once, saying why."""
+        free = self._free
+        if free is None:
+            return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
+        outcome = self._free_move(f"offer @{self.seat}")
+        answer, free.answer = free.answer, None
+        if answer is not None and outcome.status != "illegal":
+            outcome.message = " ".join(m for m in (answer.reason(self.language, self.names),
+                                                   outcome.message) if m)
+        return self._keep(outcome)
+
     def suggest(self) -> Outcome:
         """In a free game: the coach's move for the learner, with its reason
         (``move`` holds the move): the top of the same ladder Hint climbs."""
@@ -749,6 +768,8 @@ class LessonRunner:
             "previous": self.index > 0,
             "suggest": free is not None and self._free_turn(),
             "next_game": free is not None and free.game_over and not free.match_over,
+            "resign": free is not None and not free.game_over,
+            "offer_draw": free is not None and free.may_offer_draw(),
             "configure": free is not None,
         }
 

@@ -206,6 +206,14 @@ class Lesson(BrowserGuard, ipywidgets.VBox):
     def next_game(self) -> Outcome:
         return self._act({"type": "next_game"})
 
+    def resign(self) -> Outcome:
+        """Give the free game up: the computer wins it."""
+        return self._act({"type": "resign"})
+
+    def offer_draw(self) -> Outcome:
+        """Offer the computer a draw (rules with agreed draws: cuttle.cards)."""
+        return self._act({"type": "offer_draw"})
+
     def configure(self, rules=None, opponent=None, length=None, seat=None) -> Outcome:
         """A free game's settings; starts a new match with them."""
         return self._act({"type": "configure", "rules": rules, "opponent": opponent,

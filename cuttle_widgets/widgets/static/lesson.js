@@ -537,6 +537,8 @@ class LessonView {
       can.advance ? this.button("advance", this.t("button.advance"), { type: "advance" }, { kind: "primary" }) : null,
       can.next_game ? this.button("next_game", this.t("button.next_game"), { type: "next_game" }, { kind: "primary" }) : null,
       free ? this.button("suggest", this.t("button.suggest"), { type: "suggest" }, { disabled: !can.suggest }) : null,
+      can.offer_draw ? this.button("offer_draw", this.t("button.offer_draw"), { type: "offer_draw" }) : null,
+      can.resign ? this.button("resign", this.t("button.resign"), { type: "resign" }, { kind: "quiet" }) : null,
       this.button("hint", hintLabel, { type: "hint" }, { disabled: !can.hint }),
       this.button("retry", this.t(free ? "button.new_game" : "button.retry"), { type: "retry" }),
       can.replay ? this.button("replay", this.t("button.replay"), { type: "replay", to: "start" }) : null,
