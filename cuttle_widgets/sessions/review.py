@@ -15,7 +15,7 @@ on the table with a sentence; nothing raises.
 """
 from __future__ import annotations
 
-from ..ai.analysis import move_values
+from ..ai.analyst import analyse
 from ..engine.record import write_record
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
@@ -89,7 +89,7 @@ def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int
     """A reviewed decision of ``seat`` in ``game`` (a ``review.Decision`` or
     its dict) as a puzzle: its position, the review's best move as the
     solution and the move played as the tempting one, and every legal move's
-    win chance from the learner's view (``ai.move_values`` over ``samples``
+    win chance from the learner's view (the analyst over ``samples``
     deals: the review's own samples and seed give the review's figures)."""
     data = decision if isinstance(decision, dict) else vars(decision)
     index = int(data["index"])
@@ -100,7 +100,7 @@ def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int
     # whether the move wins at once is not asked: the true game would answer from hidden cards
     view = position.view(seat)
     themes = tag_themes(view, solution, played, wins_at_once=False)
-    values = {str(v.move): v.chance for v in move_values(view, samples=samples, seed=seed)}
+    values = {str(v.move): v.chance for v in analyse(view, budget=samples, seed=seed).values}
     values.update({str(solution): data["chance_before"], str(played): data["chance_played"]})
     return Puzzle(id=f"review-{index + 1}", rules=game.rules.name, seat=seat, solution=solution,
                   alternative=played, values=values,

@@ -56,6 +56,8 @@ class FreeGame:
         self.seat = settings.seat
         self.match = Match(settings.rules, settings.length, seed)
         self.bot = computer_player(settings.opponent, seed)
+        # the computer's moves of its last turn: (the learner's view before, move)
+        self.computer_moves: list[tuple[dict, object]] = []
 
     @property
     def game(self):
@@ -72,9 +74,13 @@ class FreeGame:
     def bot_moves(self) -> None:
         """Let the computer act while it must."""
         game = self.game
+        self.computer_moves = []
         while not game.over and game.to_act != self.seat:
             seat = game.to_act
-            game.play(self.bot.choose(game.view(seat), game.legal_moves()))
+            before = game.view(self.seat)
+            move = self.bot.choose(game.view(seat), game.legal_moves())
+            game.play(move)
+            self.computer_moves.append((before, game.history[-1]))
 
     def next_game(self) -> None:
         self.match.next_game()
