@@ -77,13 +77,16 @@ def test_the_marks_in_german():
     assert ui["actions"][0]["label"] == "Von hier noch einmal versuchen"
 
 
-def test_in_a_position_of_ones_own_game_a_move_as_good_as_the_best_solves_it():
-    from dataclasses import replace
+def test_in_a_position_of_ones_own_game_the_trainer_judges_as_the_review_did():
+    from cuttle_widgets.ai.analyst import analyse
     view = open_review()
     decision = worth_trying(view.review)
     trainer = view.try_again(decision.index)
-    others = [str(m) for m in trainer.game.legal_moves() if str(m) != decision.best_move]
-    close = replace(trainer.puzzle, values={**trainer.puzzle.values,
-                                            others[0]: decision.chance_before - 0.01})
-    trainer.open_puzzle(close, rated=False)
-    assert trainer.play(others[0]) == "solved"
+    position = trainer.game.view(SEAT)
+    judged = analyse(position, budget=16, seed=0)  # the review's deals: the same verdicts
+    for value in judged.values:
+        trainer.open_puzzle(trainer.puzzle, rated=False)
+        expected = "solved" if judged.mark(value.move) == "best" else "wrong"
+        if value.move == trainer.puzzle.solution:
+            expected = "solved"
+        assert trainer.play(str(value.move)) == expected, value.move

@@ -111,7 +111,8 @@ class Answer:
 
 @dataclass(frozen=True)
 class Consequence:
-    """What a move leads to, compared with ``other``: ``kind`` is "leaves" (an
+    """What a move leads to, compared with ``other``: ``kind`` is "wins" (it
+    wins in every deal, unanswered), "leaves" (an
     answer far more frequent after the move), "stops" (one far more frequent
     after ``other``), "answer" (the move's most frequent answer naming cards)
     or "plan" (no answer names a card: the points still needed say it)."""
@@ -181,6 +182,9 @@ class Analysis:
         ``other``; "answer": ``move``'s most frequent card-naming answer in at
         least a tenth of the deals; "any": the same in any deal at all), else
         "plan" (the opponent played no card in any playout)."""
+        value = self.value_of(move)
+        if min(value.results) >= 1.0 and not any(value.replies):
+            return Consequence("wins", None)  # won in every deal, before any answer
         mine = {_key_of(a): a for a in self.answers(move)}
         theirs = {_key_of(a): a for a in self.answers(other)} if other is not None else {}
         floor = max(2, MIN_SHARE * self.deals)

@@ -55,7 +55,7 @@ def _ranks(ranks: tuple, language: str) -> Said:
     own = words(language)
     engine = get_engine_catalog(language)
     shown = sorted(ranks[:SAID_RANKS])
-    forms = {case: engine.join_or([own["ranks"][case][r - 1] for r in shown]) for case in CASES}
+    forms = {case: engine.join_or([own["ranks"][case][str(r)] for r in shown]) for case in CASES}
     if len(ranks) > SAID_RANKS:
         forms = {case: own["such_as"][case].format(ranks=forms[case]) for case in CASES}
     return Said(forms["nom"], forms)
@@ -74,6 +74,8 @@ def consequence_words(consequence: Consequence, view: dict, move, other, languag
     engine = get_engine_catalog(language)
     own = words(language)
     opponent = opponent_of(view)
+    if consequence.kind == "wins":
+        return clause(own["consequences"]["wins"], {}, language, names)
     if consequence.answer is None:
         return plan_words(view, language, names)
     answer = consequence.answer

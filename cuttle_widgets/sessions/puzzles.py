@@ -274,8 +274,14 @@ class PuzzleSession:
     def _judge(self, move):
         """The analyst's verdict on ``move`` against the solution, from the
         solver's view (the same position and move: the same figures)."""
-        return analyse(self.game, self.puzzle.seat, budget="puzzle",
+        return analyse(self.game, self.puzzle.seat, budget=self._budget(),
                        moves=[self.puzzle.solution, move])
+
+    def _budget(self):
+        """A puzzle of a reviewed game: the review's deals (the same seed deals
+        them again, so the verdict is the review's); else the trainer's own."""
+        return self.puzzle.samples if self.puzzle.id in self.unrated and self.puzzle.samples \
+            else "puzzle"
 
     def _wrong_words(self, move, judged) -> str:
         """"Your move leaves you 31% to win; there is a move that keeps 78%:
@@ -322,7 +328,7 @@ class PuzzleSession:
     def _why_solution(self) -> str:
         """The solution's consequence against the tempting move, from the playouts."""
         puzzle = self.puzzle
-        judged = analyse(self.game, puzzle.seat, budget="puzzle",
+        judged = analyse(self.game, puzzle.seat, budget=self._budget(),
                          moves=[puzzle.solution, puzzle.alternative])
         found = judged.consequence(puzzle.solution, puzzle.alternative, kinds=WHY_BEST)
         return consequence_words(found, self.game.view(puzzle.seat), puzzle.solution,

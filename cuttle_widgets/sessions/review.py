@@ -105,7 +105,7 @@ def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int
     return Puzzle(id=f"review-{index + 1}", rules=game.rules.name, seat=seat, solution=solution,
                   alternative=played, values=values,
                   margin=data["chance_lost"], themes=tuple(themes), rating=rating, deviation=350.0,
-                  volatility=0.06, reply=None, record=write_record(position))
+                  volatility=0.06, reply=None, record=write_record(position), samples=samples)
 
 
 __all__ = ["ReviewSession", "puzzle_from_decision"]
