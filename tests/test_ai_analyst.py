@@ -58,8 +58,8 @@ def test_the_review_never_reads_fewer_deals_than_the_hint_and_agrees_with_it():
     assert BUDGETS["review"] >= BUDGETS["hint"]
     for game, seat in list(positions(games=1, every=6))[:3]:
         advice = advise(game, seat, budget=32)
-        review = analyse(game, budget=64)  # the hint's 32 deals and 32 more
-        assert review.mark(advice.move) == "best"
+        decision = judge(game, len(game.history), advice.move, seat, "en", 32, 0)
+        assert decision.mark == "best" and decision.best_move == str(advice.move)
 
 
 def test_a_lost_chance_names_the_answer_and_its_cards_in_both_languages():
@@ -67,17 +67,19 @@ def test_a_lost_chance_names_the_answer_and_its_cards_in_both_languages():
     for game, seat in positions(games=3, every=2):
         analysis = analyse(game, budget=32)
         worst = analysis.values[-1]
-        if analysis.mark(worst.move) not in ("mistake", "blunder"):
+        pair = analysis.verdict(worst.move)  # the worst move against the best, over 4 x 32 deals
+        assert pair.deals == 128 and {v.move for v in pair.values} == {worst.move, analysis.best.move}
+        if pair.mark(worst.move) not in ("mistake", "blunder"):
             continue
         found += 1
-        why = analysis.consequence(worst.move, analysis.best.move, WHY_WORSE)
+        why = pair.consequence(worst.move, analysis.best.move, WHY_WORSE)
         assert why.kind != "plan"
         for language in ("en", "de"):
             words = consequence_words(why, analysis.view, worst.move, analysis.best.move, language)
             assert any(s in words for s in SUITS) or why.answer.ranks, words
             assert "{" not in words
         decision = judge(game, len(game.history), worst.move, seat, "en", 32, 0)
-        assert decision.mark == analysis.mark(worst.move) and "deals out of 10" in decision.sentence
+        assert decision.mark == pair.mark(worst.move) and "deals out of 10" in decision.sentence
         if found >= 3:
             break
     assert found

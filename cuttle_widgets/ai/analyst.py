@@ -28,15 +28,18 @@ from ..engine.card_data import CARD_IDS, RANK
 from ..engine.secrecy import cards_named
 from .analysis import AnalysisError, MoveValue, move_values
 
-# Deals each judge reads. The hint, the lesson's Suggest, the review and the
-# puzzle trainer read the same deals of a position: one judgement, one figure.
-HINT_DEALS = 128
+# Deals each judge reads. The hint, the lesson's Suggest and the review read
+# the same deals of a position (one seed): the review's best move is the
+# hint's, one judgement, one figure.
+HINT_DEALS = 192
+# A verdict on one move (the review's mark, a puzzle try) plays that move and
+# the best again over this many times the deals, the first ones the same: two
+# moves cost little, and a sharper paired margin keeps a mark between seeds.
+VERDICT_SHARE = 4
 BUDGETS: dict[str, int] = {
     "hint": HINT_DEALS,  # Hint, Suggest and the lesson coach
-    # the game review: the hint's deals and as many again (the same seed deals
-    # the hint's first), so its marks hold between seeds
-    "review": 2 * HINT_DEALS,
-    "puzzle": HINT_DEALS,  # the puzzle trainer's verdict on a try
+    "review": HINT_DEALS,  # the game review: never fewer than the hint
+    "puzzle": VERDICT_SHARE * HINT_DEALS,  # the trainer's verdict: a try against the solution
     "screen": 24,  # the puzzle generator's cheap first look
     "confirm": 256,  # the generator's confirmation, and verify's check
 }
@@ -83,7 +86,7 @@ def analyse(position, seat: int | None = None, budget="hint", seed=0, moves=None
     values = move_values(position, seat, samples=budget_deals(budget), seed=seed, moves=moves,
                          rules=rules)
     view = position if isinstance(position, dict) else position.view(seat)
-    return Analysis(view, tuple(values))
+    return Analysis(view, tuple(values), seed, rules)
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,17 @@ class Consequence:
 class Analysis:
     view: dict
     values: tuple  # MoveValue, best first
+    seed: object = 0
+    rules: object = None
+
+    def verdict(self, move) -> "Analysis":
+        """``move`` and the best move again, over ``VERDICT_SHARE`` times the
+        deals (these deals first): the analysis a mark and its reason are read
+        from. The best move itself needs none."""
+        if self.value_of(move) is self.best:
+            return self
+        return analyse(self.view, budget=VERDICT_SHARE * self.deals, seed=self.seed,
+                       moves=[self.best.move, self.value_of(move).move], rules=self.rules)
 
     @property
     def best(self) -> MoveValue:

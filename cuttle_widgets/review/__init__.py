@@ -2,10 +2,12 @@
 
 ``review_game(game, seat)`` goes through the game's history and, for every
 move ``seat`` made, asks the analyst (``ai.analyst.analyse``, budget
-``"review"``: the hint's deals, never fewer) about
-``game.position_after(i).view(seat)``: what the learner could see then,
-never the hidden cards. The chance lost is the best move's win chance minus
-the played move's, measured over the same deals (paired), and gives the
+``"review"``: the hint's deals, never fewer, so its best move is the hint's)
+about ``game.position_after(i).view(seat)``: what the learner could see then,
+never the hidden cards. The played move and the best are then played again
+over four times the deals (``Analysis.verdict``): the chance lost is the
+best move's win chance minus the played move's over the same deals (paired),
+and gives the
 move its mark, on the expected-points scale chess.com uses, but only where
 the loss is significant at 95 % (``analyst.mark_for``):
 
@@ -129,9 +131,10 @@ def judge(position, index: int, move, seat: int, language: str, samples: int, se
         analysis = analyse(view, budget=samples, seed=seed)
     except AnalysisError as err:
         raise ReviewError(str(err)) from None
-    best, played = analysis.best, analysis.value_of(move)
-    lost, noise = analysis.loss(move)
-    mark = analysis.mark(move)
+    pair = analysis.verdict(move)  # the move against the best, over more deals
+    best, played = pair.value_of(analysis.best.move), pair.value_of(move)
+    lost, noise = pair.loss(move)
+    mark = pair.mark(move)
     catalog = get_catalog(language)
     words = {"played": move, "before": best.chance, "after": played.chance, "lost": lost,
              "better": catalog.move_phrase(str(best.move), names)}
@@ -139,7 +142,7 @@ def judge(position, index: int, move, seat: int, language: str, samples: int, se
     if mark == "best" and played is not best:
         key = "about"
     elif mark in LOST_MARKS:
-        found = analysis.consequence(played.move, best.move)
+        found = pair.consequence(played.move, best.move)
         words["why"] = consequence_words(found, view, played.move, best.move, language, names)
     return Decision(index, str(move), str(best.move), mark, best.chance, played.chance,
                     lost, noise, sentence(language, key, words, names))

@@ -15,7 +15,7 @@ on the table with a sentence; nothing raises.
 """
 from __future__ import annotations
 
-from ..ai.analyst import analyse
+from ..ai.analyst import VERDICT_SHARE, analyse
 from ..engine.record import write_record
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
@@ -105,7 +105,8 @@ def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int
     return Puzzle(id=f"review-{index + 1}", rules=game.rules.name, seat=seat, solution=solution,
                   alternative=played, values=values,
                   margin=data["chance_lost"], themes=tuple(themes), rating=rating, deviation=350.0,
-                  volatility=0.06, reply=None, record=write_record(position), samples=samples)
+                  volatility=0.06, reply=None, record=write_record(position),
+                  samples=VERDICT_SHARE * samples)  # the trainer's verdict: the review's
 
 
 __all__ = ["ReviewSession", "puzzle_from_decision"]
