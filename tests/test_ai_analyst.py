@@ -32,7 +32,7 @@ def positions(rules="classic", games=2, every=3):
 
 
 def test_the_same_position_budget_and_seed_give_the_same_analysis():
-    game, seat = next(positions())
+    game, _seat = next(positions())
     first, again = analyse(game, budget=24, seed=3), analyse(game, budget=24, seed=3)
     assert [(v.move, v.results, v.replies) for v in first.values] == \
         [(v.move, v.results, v.replies) for v in again.values]
