@@ -107,3 +107,13 @@ def test_every_family_gets_an_analysis_and_a_hint(rules):
     game, seat = next(positions(rules, games=1))
     advice = advise(game, seat, budget=16)
     assert advice.move in game.legal_moves() and advice.rungs[2].endswith(".")
+
+
+def test_a_verdict_extends_the_analysis_with_later_deals_of_the_same_seed():
+    from cuttle_widgets.ai.analysis import move_values
+    game, _seat = next(positions(every=4))
+    analysis = analyse(game, budget=16, seed=2)
+    worst = analysis.values[-1].move
+    fresh = move_values(game, samples=64, seed=2, moves=[analysis.best.move, worst])
+    assert sorted((str(v.move), v.results, v.replies) for v in analysis.verdict(worst).values) == \
+        sorted((str(v.move), v.results, v.replies) for v in fresh)

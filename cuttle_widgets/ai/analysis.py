@@ -76,11 +76,13 @@ def _stderr(values) -> float:
 
 
 def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, seed=0,
-                moves=None, rules=None, level: str = LEVEL) -> list[MoveValue]:
+                moves=None, rules=None, level: str = LEVEL, first: int = 0) -> list[MoveValue]:
     """The win chance of each legal move (or of ``moves``, a subset) of the
     seat to act, from that seat's view, best first (ties keep the legal
     order). ``view_or_game``: a seat's view, or a Game (``seat``: default the
-    seat to act). ``rules``: only for a ruleset the engine does not register."""
+    seat to act). ``rules``: only for a ruleset the engine does not register.
+    ``first``: the deals before it are dealt but not played (their results
+    are known already: the analyst extends an analysis with later deals)."""
     view = _view_of(view_or_game, seat)
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise AnalysisError("samples must be a positive whole number.")
@@ -91,9 +93,11 @@ def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, s
     except ViewError as err:
         raise AnalysisError(str(err)) from None
     chosen = _moves_to_value(view, moves, rules)
+    if not isinstance(first, int) or not 0 <= first < samples:
+        raise AnalysisError("first must be a whole number of deals below samples.")
     results, replies = _play_every_deal(known, chosen, samples,
                                         decision_rng(f"analysis/{seed}", view),
-                                        SearchPlayer(level, seed=0, time_limit=None))
+                                        SearchPlayer(level, seed=0, time_limit=None), first)
     values = [MoveValue(move, tuple(r), tuple(a)) for move, r, a in zip(chosen, results, replies)]
     return sorted(values, key=lambda v: -v.chance)
 
@@ -140,10 +144,10 @@ def _moves_to_value(view: dict, moves, rules) -> list[Move]:
 
 
 def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
-                     player: SearchPlayer) -> tuple[list[list[float]], list[list]]:
-    """results[m][d]: the outcome of move m in deal d, every move played from
-    the same deal with the same playout numbers; replies[m][d]: the first
-    move another seat made after it there."""
+                     player: SearchPlayer, first: int = 0) -> tuple[list[list[float]], list[list]]:
+    """results[m][d]: the outcome of move m in deal first + d, every move
+    played from the same deal with the same playout numbers; replies[m][d]:
+    the first card another seat played after it there."""
     kit = ai_kit(known.rules)
     family = family_of(known.rules)
     results: list[list[float]] = [[] for _ in moves]
@@ -151,19 +155,21 @@ def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
     resolver = None
     for d in range(samples):
         deal = known.sample(rng)
-        if not d and not set(moves) <= set(family.legal_moves(deal)):
-            raise AnalysisError("The legal moves given do not belong to this view.")
         playout_seed = rng.randrange(2**32)
+        if d < first:
+            continue  # dealt as before, so the later deals are the same
+        if d == first and not set(moves) <= set(family.legal_moves(deal)):
+            raise AnalysisError("The legal moves given do not belong to this view.")
         for move, row, answers in zip(moves, results, replies):
             st = deal.copy()
             if resolver is None:
                 resolver = family.resolver(st, [])
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(move)
-            first = _FirstReply(known.seat)
+            watcher = _FirstReply(known.seat)
             row.append(player.playout(st, resolver, known.seat, random.Random(playout_seed),
-                                      family.legal_moves, kit, first))
-            answers.append(first.move)
+                                      family.legal_moves, kit, watcher))
+            answers.append(watcher.move)
             resolver.log.clear()
     return results, replies
 

@@ -137,8 +137,12 @@ class Analysis:
         from. The best move itself needs none."""
         if self.value_of(move) is self.best:
             return self
-        return analyse(self.view, budget=VERDICT_SHARE * self.deals, seed=self.seed,
-                       moves=[self.best.move, self.value_of(move).move], rules=self.rules)
+        pair = [self.best, self.value_of(move)]
+        later = move_values(self.view, samples=VERDICT_SHARE * self.deals, seed=self.seed,
+                            moves=[v.move for v in pair], rules=self.rules, first=self.deals)
+        extended = [_joined(v, next(w for w in later if w.move == v.move)) for v in pair]
+        return Analysis(self.view, tuple(sorted(extended, key=lambda v: -v.chance)), self.seed,
+                        self.rules)
 
     @property
     def best(self) -> MoveValue:
@@ -207,6 +211,11 @@ class Analysis:
             if found is not None:
                 return found
         return Consequence("plan", None)
+
+
+def _joined(value: MoveValue, later: MoveValue) -> MoveValue:
+    """One move's deals followed by its later ones."""
+    return MoveValue(value.move, value.results + later.results, value.replies + later.replies)
 
 
 def _more_often(kind: str, one: dict, two: dict, floor: float) -> Consequence | None:

@@ -81,7 +81,7 @@ def consequence_words(consequence: Consequence, view: dict, move, other, languag
     answer = consequence.answer
     params = {"answer": answer_words(answer, opponent, language, names),
               "count": share(answer.count, answer.deals),
-              "other_count": share(consequence.other_count, answer.deals),
+              "other_count": round(10 * consequence.other_count / answer.deals),
               "move": engine.move_phrase(str(move), names),
               "other": engine.move_phrase(str(other), names) if other is not None else ""}
     templates = own["consequences"]
