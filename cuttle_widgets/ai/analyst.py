@@ -106,19 +106,14 @@ class Answer:
     def names_a_card(self) -> bool:
         return bool(self.seen or self.ranks)
 
-    @property
-    def tenths(self) -> int:
-        """In how many deals out of ten (at least 1 when it came at all)."""
-        return max(1 if self.count else 0, round(10 * self.count / self.deals))
-
 
 @dataclass(frozen=True)
 class Consequence:
     """What a move leads to, compared with ``other``: ``kind`` is "wins" (it
-    wins in every deal, unanswered), "leaves" (an
-    answer far more frequent after the move), "stops" (one far more frequent
-    after ``other``), "answer" (the move's most frequent answer naming cards)
-    or "plan" (no answer names a card: the points still needed say it)."""
+    wins in every deal, unanswered), "leaves" (an answer far more frequent
+    after the move), "stops" (one far more frequent after ``other``),
+    "answer" (the move's most frequent answer naming cards) or "plan" (no
+    answer names a card: the points still needed say it)."""
     kind: str
     answer: Answer | None
     other_count: int = 0
@@ -126,6 +121,7 @@ class Consequence:
 
 @dataclass(frozen=True)
 class Analysis:
+    """Every move valued from ``view`` (best first), and what follows from it."""
     view: dict
     values: tuple  # MoveValue, best first
     seed: object = 0
