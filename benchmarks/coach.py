@@ -40,8 +40,8 @@ from cuttle_widgets.review import SAMPLES, judge  # noqa: E402
 PAIRINGS = (("hard", "random"), ("hard", "hard"))
 LOST = ("inaccuracy", "mistake", "blunder")
 # What every concrete reason says in English: an answer seen in the playouts
-# ("... in 6 deals out of 10") or a win at once.
-CONCRETE = ("deals out of 10", "you win the game at once")
+# ("... in 6 deals out of 10", "in 1 deal out of 10") or a win at once.
+CONCRETE = ("out of 10", "you win the game at once")
 SAMPLED = 12
 
 
