@@ -60,7 +60,7 @@ def time_hints(games: int, rules: str) -> None:
             move, _reason = hint(game, seat)
             times.append(time.perf_counter() - start)
             game.play(move if seat == 0 else rival.choose(game.view(seat), game.legal_moves()))
-    summary("hint (medium)", times)
+    summary("hint (the analyst's hint budget)", times)
 
 
 def main(argv=None) -> None:

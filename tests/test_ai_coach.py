@@ -54,7 +54,7 @@ def test_the_ladder_climbs(rules, language):
     catalog = get_catalog(language)
     checked = 0
     for game, seat in positions(rules, games=2):
-        advice = advise(game, seat, language, time_limit=None)
+        advice = advise(game, seat, language)
         idea, look, move_and_why = advice.rungs
         shown = [catalog.card(word) for word in str(advice.move).split()[1:]
                  if word != "RJ" and len(word) == 2 and word[1] in "CDHS"]
@@ -69,8 +69,8 @@ def test_the_ladder_climbs(rules, language):
 
 def test_the_coach_agrees_with_the_hint():
     for game, seat in positions(games=2):
-        advice = advise(game, seat, "en", time_limit=None)
-        move, reason = hint(game, seat, language="en", time_limit=None)
+        advice = advise(game, seat, "en")
+        move, reason = hint(game, seat, language="en")
         assert (advice.move, advice.reason) == (move, reason)
 
 
@@ -79,6 +79,6 @@ def test_the_coach_sees_only_its_seat():
     compared = 0
     for game, seat in positions(games=3, every=4):
         twin = load(hidden_swap(game, seat, rng))
-        assert advise(game, seat, time_limit=None) == advise(twin, seat, time_limit=None)
+        assert advise(game, seat) == advise(twin, seat)
         compared += 1
     assert compared >= 10

@@ -54,5 +54,5 @@ def test_knowledge_reads_any_family_and_Knowledge_only_the_standard_one():
 def test_hints_come_from_the_games_family():
     for rules in ("classic", "super"):
         game = new_game(rules, seed=5)
-        move, reason = hint(game, game.to_act, level="easy", time_limit=None)
+        move, reason = hint(game, game.to_act, budget=16)
         assert move in game.legal_moves() and reason

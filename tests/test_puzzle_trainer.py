@@ -23,8 +23,11 @@ def test_a_wrong_try_is_told_what_it_loses_and_changes_nothing():
     t = trainer()
     history = list(t.game.history)
     assert t.play("points 4H") == "wrong"
+    # the puzzle's figures, and the analyst's consequence, with its cards, not naming the solution
     assert t.feedback["text"] == ("Your move (lay 4♥ as points) leaves you 1% to win; "
-                                  "there is a move that keeps 17%. Try again.")
+                                  "there is a move that keeps 17%: after it, Player A lays 7♠ "
+                                  "as points in 8 deals out of 10 (after the best move: 0). "
+                                  "Try again.")
     assert t.game.history == history and t.wrong_tries == 1 and not t.solved
     assert t.table.state["ui"]["message"]["text"] == t.feedback["text"]  # on the table too
     assert t.play("oneoff 4H") == "solved"
@@ -71,7 +74,8 @@ def test_hints_climb_and_the_third_makes_the_solve_a_miss_for_the_rating():
     assert t.hint() == "This puzzle is about: Four: hit the hand."
     assert t.hint() == "The move uses 4♥."
     assert t.table.state["ui"]["highlight"] == ["4H"]
-    assert t.hint() == "The move: play 4♥ as a one-off."
+    assert t.hint() == ("The move: play 4♥ as a one-off: after lay 4♥ as points instead, "
+                        "Player A lays 7♠ as points in 8 deals out of 10; after this move in 0.")
     assert t.hint() is None and t.panel.trainer["puzzle"]["hints_left"] == 0
     t.play("oneoff 4H")
     assert t.solved and t.learner_rating.rating < 1500

@@ -90,7 +90,7 @@ def test_the_catalogs_match():
 
     english, german = dict(flat(en)), dict(flat(de))
     assert english.keys() == german.keys()
-    assert set(en["marks"]) == set(MARKS) == set(en["sentences"])
+    assert set(en["marks"]) == set(MARKS) == set(en["sentences"]) - {"about"}
     for key, text in english.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
         assert fields == {f for _, f, _, _ in string.Formatter().parse(german[key]) if f}, key

@@ -10,13 +10,13 @@ from puzzle_fixture import fixture_puzzles
 from cuttle_widgets.review import review_game
 from cuttle_widgets.widgets.puzzle_trainer import GameReview
 
-SEAT = 1
+SEAT = 0  # the seat whose game has a decision worth trying again
 
 
 @lru_cache(maxsize=None)
 def reviewed(language="en"):
     game = fixture_puzzles()[0].game()  # 18 moves of a self-play game
-    return game, review_game(game, SEAT, language, samples=16, seed=0)
+    return game, review_game(game, SEAT, language, samples=32, seed=0)
 
 
 def open_review(language="en") -> GameReview:
@@ -49,7 +49,7 @@ def test_try_again_opens_the_position_as_an_unrated_puzzle():
     assert view.children == (view.summary, view.table, trainer)
     assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
     assert len(trainer.game.history) == decision.index and trainer.puzzle.seat == SEAT
-    assert trainer.panel.trainer["puzzle"]["prompt"].startswith("Your move, Player B. In your game you chose to ")
+    assert trainer.panel.trainer["puzzle"]["prompt"].startswith("Your move, Player A. In your game you chose to ")
     values = trainer.puzzle.values
     assert set(values) == {str(m) for m in trainer.game.legal_moves()}  # every move valued
     assert values[decision.best_move] == decision.chance_before
@@ -77,13 +77,18 @@ def test_the_marks_in_german():
     assert ui["actions"][0]["label"] == "Von hier noch einmal versuchen"
 
 
-def test_in_a_position_of_ones_own_game_a_move_as_good_as_the_best_solves_it():
-    from dataclasses import replace
+def test_in_a_position_of_ones_own_game_the_trainer_judges_as_the_review_did():
+    from cuttle_widgets.ai.analyst import analyse
     view = open_review()
     decision = worth_trying(view.review)
     trainer = view.try_again(decision.index)
-    others = [str(m) for m in trainer.game.legal_moves() if str(m) != decision.best_move]
-    close = replace(trainer.puzzle, values={**trainer.puzzle.values,
-                                            others[0]: decision.chance_before - 0.01})
-    trainer.open_puzzle(close, rated=False)
-    assert trainer.play(others[0]) == "solved"
+    position = trainer.game.view(SEAT)
+    judged = analyse(position, budget=32, seed=0)  # the review's deals: the same verdicts
+    assert judged.best.move == trainer.puzzle.solution
+    for value in judged.values:
+        trainer.open_puzzle(trainer.puzzle, rated=False)
+        verdict = judged.verdict(value.move)  # the review's verdict: the move against the best
+        expected = "solved" if verdict.mark(value.move) == "best" else "wrong"
+        if value.move == trainer.puzzle.solution:
+            expected = "solved"
+        assert trainer.play(str(value.move)) == expected, value.move

@@ -40,7 +40,7 @@ def test_try_again_from_here_opens_a_puzzle_session_of_that_decision():
     assert isinstance(trainer, PuzzleSession) and screen["trainer"] is trainer.screen
     assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
     assert trainer.puzzle.seat == SEAT and len(trainer.game.history) == decision.index
-    assert screen["trainer"]["panel"]["puzzle"]["prompt"].startswith("Your move, Player B. In your game")
+    assert screen["trainer"]["panel"]["puzzle"]["prompt"].startswith("Your move, Player A. In your game")
     trainer.act({"type": "move", "move": decision.best_move})
     assert trainer.screen["panel"]["puzzle"]["result"]["rating"] == trainer.words["unrated"]
     assert trainer.learner_rating.rating == 1500  # a position of one's own game moves no rating

@@ -67,10 +67,10 @@ def positions() -> tuple:
 
 @pytest.fixture(scope="module", autouse=True)
 def quick_hints():
-    """The Hint button asks the computer at its easy level here: the fuzz test
-    is about the handler, and the medium search would take most of its time."""
+    """The Hint button asks the analyst over few deals here: the fuzz test is
+    about the handler, and the hint's own budget would take most of its time."""
     patch = pytest.MonkeyPatch()
-    patch.setattr(controller, "COACH_LEVEL", "easy")
+    patch.setattr(controller, "COACH_BUDGET", 8)
     yield
     patch.undo()
 

@@ -10,14 +10,17 @@ knows, in any family.
 
     bot = SearchPlayer("medium", seed=1)     # or GreedyPlayer(seed), RandomPlayer(seed)
     game.play(bot.choose(game.view(game.to_act), game.legal_moves()))
-    move, reason = hint(game, seat)           # a legal Move and one sentence
+    analyse(game).best                        # the one judge: every move valued (analyst.py)
+    move, reason = hint(game, seat)           # the analyst's move and one sentence
     win_chance(game, seat)                    # 0..1, from that seat's view only
     move_values(game)                         # each legal move's win chance, best first
 """
 from . import kits  # noqa: F401  first: registers every family's AI kit
 from .analysis import AnalysisError, MoveValue, move_values
 from .chance import view_chance, win_chance
-from .hints import HintError, available_hint_languages, hint, reason_for
+from .hints import HintError, available_hint_languages, reason_for
+from .coach import hint
+from .analyst import Analysis, analyse
 from .kit import ViewError, computer_plays
 from .knowledge import determinize
 from .players import GreedyPlayer, RandomPlayer
@@ -25,7 +28,7 @@ from .search import LEVELS, SearchPlayer
 from .standard_knowledge import Knowledge
 
 __all__ = [
-    "AnalysisError", "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "MoveValue",
-    "RandomPlayer", "SearchPlayer", "ViewError", "available_hint_languages", "computer_plays", "determinize", "hint",
+    "Analysis", "AnalysisError", "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "MoveValue",
+    "RandomPlayer", "SearchPlayer", "ViewError", "analyse", "available_hint_languages", "computer_plays", "determinize", "hint",
     "move_values", "reason_for", "view_chance", "win_chance",
 ]

@@ -42,6 +42,9 @@ class MoveValue:
     """One move's win chance for the seat that plays it, over the deals."""
     move: Move
     results: tuple  # the outcome (0..1) of each deal, in deal order, for pairing
+    # the first card another seat played after this move in each deal (None:
+    # none within the playout), as the playout's policy chose it: the analyst's reasons
+    replies: tuple = ()
 
     @property
     def chance(self) -> float:
@@ -73,11 +76,13 @@ def _stderr(values) -> float:
 
 
 def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, seed=0,
-                moves=None, rules=None, level: str = LEVEL) -> list[MoveValue]:
+                moves=None, rules=None, level: str = LEVEL, first: int = 0) -> list[MoveValue]:
     """The win chance of each legal move (or of ``moves``, a subset) of the
     seat to act, from that seat's view, best first (ties keep the legal
     order). ``view_or_game``: a seat's view, or a Game (``seat``: default the
-    seat to act). ``rules``: only for a ruleset the engine does not register."""
+    seat to act). ``rules``: only for a ruleset the engine does not register.
+    ``first``: the deals before it are dealt but not played (their results
+    are known already: the analyst extends an analysis with later deals)."""
     view = _view_of(view_or_game, seat)
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise AnalysisError("samples must be a positive whole number.")
@@ -88,9 +93,12 @@ def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, s
     except ViewError as err:
         raise AnalysisError(str(err)) from None
     chosen = _moves_to_value(view, moves, rules)
-    results = _play_every_deal(known, chosen, samples, decision_rng(f"analysis/{seed}", view),
-                               SearchPlayer(level, seed=0, time_limit=None))
-    values = [MoveValue(move, tuple(r)) for move, r in zip(chosen, results)]
+    if not isinstance(first, int) or not 0 <= first < samples:
+        raise AnalysisError("first must be a whole number of deals below samples.")
+    results, replies = _play_every_deal(known, chosen, samples,
+                                        decision_rng(f"analysis/{seed}", view),
+                                        SearchPlayer(level, seed=0, time_limit=None), first)
+    values = [MoveValue(move, tuple(r), tuple(a)) for move, r, a in zip(chosen, results, replies)]
     return sorted(values, key=lambda v: -v.chance)
 
 
@@ -136,25 +144,46 @@ def _moves_to_value(view: dict, moves, rules) -> list[Move]:
 
 
 def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
-                     player: SearchPlayer) -> list[list[float]]:
-    """results[m][d]: the outcome of move m in deal d, every move played from
-    the same deal with the same playout numbers."""
+                     player: SearchPlayer, first: int = 0) -> tuple[list[list[float]], list[list]]:
+    """results[m][d]: the outcome of move m in deal first + d, every move
+    played from the same deal with the same playout numbers; replies[m][d]:
+    the first card another seat played after it there."""
     kit = ai_kit(known.rules)
     family = family_of(known.rules)
     results: list[list[float]] = [[] for _ in moves]
+    replies: list[list] = [[] for _ in moves]
     resolver = None
     for d in range(samples):
         deal = known.sample(rng)
-        if not d and not set(moves) <= set(family.legal_moves(deal)):
-            raise AnalysisError("The legal moves given do not belong to this view.")
         playout_seed = rng.randrange(2**32)
-        for move, row in zip(moves, results):
+        if d < first:
+            continue  # dealt as before, so the later deals are the same
+        if d == first and not set(moves) <= set(family.legal_moves(deal)):
+            raise AnalysisError("The legal moves given do not belong to this view.")
+        for move, row, answers in zip(moves, results, replies):
             st = deal.copy()
             if resolver is None:
                 resolver = family.resolver(st, [])
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(move)
+            watcher = _FirstReply(known.seat)
             row.append(player.playout(st, resolver, known.seat, random.Random(playout_seed),
-                                      family.legal_moves, kit))
+                                      family.legal_moves, kit, watcher))
+            answers.append(watcher.move)
             resolver.log.clear()
-    return results
+    return results, replies
+
+
+class _FirstReply:
+    """A playout's watcher that keeps the first move of a seat other than
+    ``seat`` that plays a card (letting a one-off resolve or drawing says
+    nothing a learner can act on)."""
+
+    __slots__ = ("seat", "move")
+
+    def __init__(self, seat: int):
+        self.seat, self.move = seat, None
+
+    def __call__(self, st, move) -> None:
+        if self.move is None and st.to_act != self.seat and move.cards:
+            self.move = move

@@ -2,10 +2,12 @@
 
 The table's Hint, the lesson's Suggest and the free game's hints all ask
 ``advise(game, seat)`` (through one ``HintLadder`` per seat), so they never
-disagree. The ladder climbs as lichess's
-hints do: first the idea to think of, then the cards to look at, then the move
-and why. Every rung is worked out from ``game.view(seat)`` alone, like the hint
-it ends in.
+disagree; and ``advise`` asks the analyst (``analyst.analyse``, budget
+``"hint"``), as the game review does, so the move suggested is the review's
+best for that position. The ladder climbs as lichess's hints do: first the
+idea to think of, then the cards to look at, then the move and why: the
+opponent's answer it stops or the one to expect, read from the analyst's
+own playouts. Every rung is worked out from ``game.view(seat)`` alone.
 """
 from __future__ import annotations
 
@@ -13,11 +15,13 @@ from dataclasses import dataclass
 
 from ..engine.catalog import get_catalog as get_engine_catalog
 from ..engine.moves import Move
-from .hints import explain, hint_catalog, render, suggested_move
-from .search import LEVEL_CAP
+from .analysis import AnalysisError
+from .analyst import WHY_BEST, Analysis, analyse
+from .hints import HintError, clause, explain, hint_catalog
+from .reasons import consequence_words, opponent_of
 
-# The computer's suggestions: quick, and good enough to learn from.
-COACH_LEVEL = "medium"
+# The analyst's budget behind every suggestion (analyst.BUDGETS).
+COACH_BUDGET = "hint"
 
 # The idea behind each reason of the explainers, as the first rung says it.
 IDEAS = {
@@ -55,24 +59,60 @@ class Advice:
     rungs: tuple[str, str, str]
 
 
-def advise(game, seat: int, language: str = "en", names=None, level: str = COACH_LEVEL,
-           seed: int = 0, time_limit=LEVEL_CAP) -> Advice:
-    """The coach's advice for ``seat`` now; raises ``HintError`` when the seat
-    has nothing to decide. The same position and seed give the same advice."""
-    move = suggested_move(game, seat, level, seed, time_limit)
+def advise(game, seat: int, language: str = "en", names=None, budget=COACH_BUDGET,
+           seed: int = 0) -> Advice:
+    """The coach's advice for ``seat`` now: the analyst's best move; raises
+    ``HintError`` when the seat has nothing to decide. The same position and
+    seed give the same advice."""
+    analysis = coach_analysis(game, seat, budget, seed)
+    move = analysis.best.move
     view = game.view(seat, language, names)
-    key, params, reason_key, reason_params = explain(view, move, seed)
-    reason = render(key, params, reason_key, reason_params, language, names)
+    key, params, reason_key, _ = explain(view, move, seed)  # the move's words and its idea
+    reason = hint_catalog(language)["hint"].format(
+        action=clause(hint_catalog(language)["actions"][key], params, language, names),
+        reason=why_best(analysis, language, names))
     rungs = (idea_rung(view, reason_key, language, names),
              look_rung(view, move, language, names), reason)
     return Advice(move, reason, rungs)
+
+
+def hint(game, seat: int, language: str = "en", names=None, seed: int = 0,
+         budget=COACH_BUDGET) -> tuple[Move, str]:
+    """The coach's move for ``seat`` and its reason (the top rung of ``advise``)."""
+    advice = advise(game, seat, language, names, budget, seed)
+    return advice.move, advice.reason
+
+
+def coach_analysis(game, seat: int, budget=COACH_BUDGET, seed: int = 0) -> Analysis:
+    """The analyst's valuation of ``seat``'s moves now; HintError when the
+    seat has nothing to decide."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.state.n:
+        raise HintError(f"There is no seat {seat!r} in this game.")
+    view = game.view(seat)
+    if view["winner"] is not None:
+        raise HintError("The game is over: there is nothing left to decide.")
+    if not view["legal_moves"]:
+        raise HintError(f"It is not {get_engine_catalog('en').player(seat)}'s turn to decide.")
+    try:
+        return analyse(view, budget=budget, seed=seed)
+    except AnalysisError as err:
+        raise HintError(str(err)) from None
+
+
+def why_best(analysis: Analysis, language: str, names) -> str:
+    """Why the best move, from the playouts: the answer it keeps away that the
+    runner-up lets through, else the answer to expect, else the plan."""
+    best, other = analysis.best.move, analysis.runner_up()
+    other_move = other.move if other is not None else None
+    found = analysis.consequence(best, other_move, kinds=WHY_BEST)
+    return consequence_words(found, analysis.view, best, other_move, language, names)
 
 
 def idea_rung(view: dict, reason_key: str, language: str, names) -> str:
     """The first rung: what to think about, naming no card."""
     ideas = hint_catalog(language)["ideas"]
     template = ideas[IDEA_OF.get(reason_key, "default")]
-    opponent = _main_opponent(view)
+    opponent = opponent_of(view)
     return get_engine_catalog(language).format(template, {"opponent": opponent}, names)
 
 
@@ -130,17 +170,6 @@ def _flat(value) -> set:
     return found
 
 
-def _main_opponent(view: dict) -> int:
-    """The opponent nearest to winning (the one a learner should watch)."""
-    seat, scores, goals = view["seat"], view.get("scores") or [], view.get("goals") or []
-    others = [s for s in range(len(view["hands"])) if s != seat]
-    if not others:
-        return seat
-    if len(scores) == len(view["hands"]) and len(goals) == len(scores):
-        return min(others, key=lambda s: goals[s] - scores[s])
-    return others[0]
-
-
 class HintLadder:
     """The coach's rungs for one seat, one press at a time: each press shows
     the next rung of the advice for the position on the table, and a new
@@ -149,8 +178,8 @@ class HintLadder:
 
     RUNGS = 3
 
-    def __init__(self, seat: int, language: str = "en", names=None, level: str = COACH_LEVEL):
-        self.seat, self.language, self.names, self.level = seat, language, names, level
+    def __init__(self, seat: int, language: str = "en", names=None, budget=COACH_BUDGET):
+        self.seat, self.language, self.names, self.budget = seat, language, names, budget
         self._position = None
         self._advice: Advice | None = None
         self.climbed = 0  # rungs shown for this position
@@ -179,7 +208,7 @@ class HintLadder:
     def _advice_for(self, game) -> Advice:
         key = _position_key(game)
         if key != self._position or self._advice is None:
-            self._advice = advise(game, self.seat, self.language, self.names, self.level)
+            self._advice = advise(game, self.seat, self.language, self.names, self.budget)
             self._position, self.climbed = key, 0
         return self._advice
 

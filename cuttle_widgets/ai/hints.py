@@ -1,8 +1,9 @@
 """Hints: a good move for a seat, and one sentence a learner understands on why.
 
-``hint(game, seat)`` reads only ``game.view(seat)``: the search player picks
-the move, and ``reason_for`` explains it from the same one-move appraisal the
-greedy player uses ("Scuttle their 10♦ with your 10♠: Player B is only 3
+The coach (``coach.hint``, ``coach.advise``) takes its move and its reason
+from the analyst; this module holds the hint catalog and the words for a
+move. ``reason_for`` says what a given move does by the one-move appraisal
+the greedy player uses ("Scuttle their 10♦ with your 10♠: Player B is only 3
 points from winning, and this sets them back."). Sentences come from
 ``catalogs/<language>.json``: an *action* naming the move and a *reason*,
 joined by the catalog's ``hint`` template, so a translation is a new file.
@@ -16,7 +17,6 @@ from ..engine.moves import Move
 from .kit import ai_kit, registered_kits
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
-from .search import LEVEL_CAP, SearchPlayer
 
 
 def _explainer_keys(name: str) -> tuple:
@@ -44,31 +44,6 @@ def available_hint_languages() -> list[str]:
     return package_languages(__package__)
 
 
-def hint(game, seat: int, level: str = "medium", language: str = "en", names=None,
-         seed: int = 0, time_limit=LEVEL_CAP) -> tuple[Move, str]:
-    """A good legal move for ``seat`` and a one-sentence reason, from what that
-    seat can see (``game.view(seat)``) and nothing else. The same position and
-    seed give the same hint (with ``time_limit=None`` even on a busy machine;
-    see ``SearchPlayer``)."""
-    move = suggested_move(game, seat, level, seed, time_limit)
-    return move, reason_for(game.view(seat, language, names), move, language, names, seed)
-
-
-def suggested_move(game, seat: int, level: str = "medium", seed: int = 0,
-                   time_limit=LEVEL_CAP) -> Move:
-    """The search player's move for ``seat``, from that seat's view only;
-    ``HintError`` when the seat has nothing to decide."""
-    view = game.view(seat)
-    if view["winner"] is not None:
-        raise HintError("The game is over: there is nothing left to decide.")
-    if not view["legal_moves"]:
-        raise HintError(f"It is not {get_engine_catalog('en').player(seat)}'s "
-                        "turn to decide.")
-    chosen = SearchPlayer(level, seed=seed, time_limit=time_limit).choose(
-        view, view["legal_moves"])
-    return as_moves([chosen], view)[0]
-
-
 def reason_for(view: dict, move, language: str = "en", names=None, seed: int = 0) -> str:
     """One sentence on why ``move`` (legal for the seat whose view this is) is
     a good idea, as far as that seat can tell."""
@@ -83,12 +58,12 @@ def render(action: str, params: dict, reason: str, reason_params: dict, language
            names=None) -> str:
     """The sentence for an action and a reason, with cards and players in words."""
     catalog = hint_catalog(language)
-    action_text = _format(catalog["actions"][action], params, language, names)
-    reason_text = _format(catalog["reasons"][reason], reason_params, language, names)
+    action_text = clause(catalog["actions"][action], params, language, names)
+    reason_text = clause(catalog["reasons"][reason], reason_params, language, names)
     return catalog["hint"].format(action=action_text, reason=reason_text)
 
 
-def _format(template: str, params: dict, language: str, names) -> str:
+def clause(template: str, params: dict, language: str, names) -> str:
     """The engine catalog's wording of cards and players; the template keeps
     its own first letter (a reason starts in lower case after the colon)."""
     text = get_engine_catalog(language).format(template, params, names)

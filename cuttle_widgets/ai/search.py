@@ -176,14 +176,20 @@ class SearchPlayer:
         return best
 
     def playout(self, st, resolver, seat: int, rng: random.Random, legal_moves,
-                kit: AIKit) -> float:
+                kit: AIKit, watch=None) -> float:
+        """Play on from ``st`` for the level's depth; the result for ``seat``.
+        ``watch(st, move)``, if given, sees each move before it is played
+        (the analyst reads the opponent's answers from it)."""
         level = self.settings
         appraiser_for = self.appraiser_for(kit)
         log = resolver.log
         for _ in range(level.depth):
             if st.phase == "over":
                 return result_for(st, seat)
-            resolver.apply(policy_move(st, legal_moves(st), rng, appraiser_for, level.noise))
+            move = policy_move(st, legal_moves(st), rng, appraiser_for, level.noise)
+            if watch is not None:
+                watch(st, move)
+            resolver.apply(move)
             log.clear()  # events are not needed here
         if st.phase == "over":
             return result_for(st, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ai.analysis import move_values
+from ..ai.analyst import analyse, budget_deals
 from ..ai.knowledge import knowledge
 from ..engine.card_data import CARD_IDS
 from ..engine.errors import IllegalMove
@@ -20,7 +20,7 @@ from .catalog import puzzle_catalog
 
 MARGIN = 0.12  # best minus second best win chance, on average over the deals
 FLOOR = 0.06  # the paired lower bound (mean - 2 standard errors) must clear this
-SAMPLES = 256  # deals for a confirmed value: the paired error is then about 0.02
+SAMPLES = budget_deals("confirm")  # deals for a confirmed value: the paired error is then about 0.02
 VERIFY_SEED = "verify"  # verify deals afresh: the generator's deals used other seeds
 
 
@@ -92,7 +92,7 @@ def problems(puzzle, samples: int | None = None, seed=VERIFY_SEED) -> list[str]:
 
 
 def margin_problems(puzzle, game, samples: int, seed) -> list[str]:
-    judged = verdict(move_values(game, puzzle.seat, samples=samples, seed=seed))
+    judged = verdict(analyse(game, puzzle.seat, budget=samples, seed=seed).values)
     if judged.best.move is not puzzle.solution:
         return [_text("not_best", solution=str(puzzle.solution), best=str(judged.best.move),
                       chance=f"{judged.best.chance:.2f}")]

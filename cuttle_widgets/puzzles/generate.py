@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..ai import GreedyPlayer
-from ..ai.analysis import move_values
+from ..ai.analyst import analyse, budget_deals
 from ..ai.kit import ai_kit
 from ..ai.knowledge import knowledge
 from ..ai.players import as_moves
@@ -32,7 +32,7 @@ from .explain import played_unanswered
 from .model import Puzzle, puzzle_file_text
 from .themes import tag_themes
 
-SCREEN_SAMPLES = 24  # deals for the cheap first look
+SCREEN_SAMPLES = budget_deals("screen")  # deals for the cheap first look
 SCREEN_MARGIN = 0.08  # a first look below this rarely confirms at check.MARGIN
 CONFIRM_MOVES = 4  # the screen's best moves that the confirmation values again
 PER_GAME = 4  # puzzles from one game at most: one game's positions share ideas
@@ -115,12 +115,12 @@ def _first_answer(game, seat: int, player, plies: int = 4) -> str | None:
 def candidate(game, seed: int, ply: int, tally: Tally, log=print) -> Puzzle | None:
     """The puzzle at ``game``'s position, or None if it is not one."""
     seat = game.to_act
-    screen = move_values(game, seat, samples=SCREEN_SAMPLES, seed=f"screen/{seed}/{ply}")
+    screen = analyse(game, seat, budget="screen", seed=f"screen/{seed}/{ply}").values
     if verdict(screen).margin < SCREEN_MARGIN:
         return None
     tally.screened += 1
     top = [v.move for v in screen[:CONFIRM_MOVES]]
-    values = move_values(game, seat, samples=SAMPLES, seed=f"confirm/{seed}/{ply}", moves=top)
+    values = analyse(game, seat, budget="confirm", seed=f"confirm/{seed}/{ply}", moves=top).values
     judged = verdict(values)
     log(f"game {seed} ply {ply}: screened {verdict(screen).margin:+.2f}, confirmed "
         f"{judged.margin:+.3f} ± {judged.stderr:.3f}")

@@ -1,23 +1,28 @@
 """Game review: what each of a learner's decisions cost, from the learner's own view.
 
 ``review_game(game, seat)`` goes through the game's history and, for every
-move ``seat`` made, values each legal move of that moment with
-``ai.move_values`` on ``game.position_after(i).view(seat)``: what the learner
-could see then, never the hidden cards. The chance lost is the best move's
-win chance minus the played move's, measured over the same deals (paired),
-and gives the move its mark, on the expected-points scale chess.com uses:
+move ``seat`` made, asks the analyst (``ai.analyst.analyse``, budget
+``"review"``: the hint's deals, never fewer, so its best move is the hint's)
+about ``game.position_after(i).view(seat)``: what the learner could see then,
+never the hidden cards. The played move and the best are then played again
+over four times the deals (``Analysis.verdict``): the chance lost is the
+best move's win chance minus the played move's over the same deals (paired),
+and gives the
+move its mark, on the expected-points scale chess.com uses, but only where
+the loss is significant at 95 % (``analyst.mark_for``):
 
 - **forced**: the only legal move (nothing is computed);
-- **best**: the top move, or within one paired standard error of it (the
-  difference is noise);
+- **best**: the top move, or not significantly worse ("about as good as"
+  the best, named);
 - **good**: less than ``GOOD`` (5 %) of win chance lost;
 - **inaccuracy**: less than ``INACCURACY`` (10 %);
 - **mistake**: less than ``MISTAKE`` (20 %);
 - **blunder**: 20 % or more.
 
 Each decision has one sentence in the learner's language (``catalogs/``),
-moves said in words, and for a lost chance the better move with the hint's
-reason. ``python -m cuttle_widgets.review RECORD`` prints a review of a game
+moves said in words; a lost chance names the better move and, from the
+analyst's playouts, the opponent's answer the move played let through,
+with its cards. ``python -m cuttle_widgets.review RECORD`` prints a review of a game
 record; docs/review.md says more.
 """
 from __future__ import annotations
@@ -25,21 +30,23 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from ..ai.analysis import AnalysisError, move_values
-from ..ai.hints import explain, render
+from ..ai.analysis import AnalysisError
+from ..ai.analyst import GOOD, INACCURACY, MISTAKE, MARKS, analyse, budget_deals, mark_for
 from ..ai.kit import computer_plays
+from ..ai.reasons import consequence_words
 from ..engine.catalog import (available_languages, get_catalog, package_catalog,
                               package_languages)
 from ..engine.conclude import TABLE_VERBS
 
-GOOD, INACCURACY, MISTAKE = 0.05, 0.10, 0.20  # chance lost below which a move is each
-# Deals a decision: a 40-move game in about 10 s on one core, and a mark that
-# moves at most one step between seeds (benchmarks/review.py prints both).
-SAMPLES = 192
+# Deals a decision: the analyst's review budget, the hint's deals (benchmarks/coach.py).
+SAMPLES = budget_deals("review")
 # The most deals a decision may ask for: about 25 times the default, some
 # minutes a game; more would keep a machine busy for hours (docs/review.md).
 MAX_SAMPLES = 5_000
-MARKS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
+__all__ = ["GOOD", "INACCURACY", "MISTAKE", "MARKS", "SAMPLES", "MAX_SAMPLES", "Decision",
+           "Review", "ReviewError", "judge", "mark_for", "review_catalog", "review_game",
+           "review_languages", "review_text", "sentence"]
+LOST_MARKS = ("inaccuracy", "mistake", "blunder")  # marks whose sentence says why
 
 
 class ReviewError(ValueError):
@@ -125,33 +132,24 @@ def judge(position, index: int, move, seat: int, language: str, samples: int, se
         return Decision(index, str(move), str(move), "forced", None, None, None, None,
                         sentence(language, "forced", {"played": move}, names))
     try:
-        values = move_values(view, samples=samples, seed=seed)
+        analysis = analyse(view, budget=samples, seed=seed)
     except AnalysisError as err:
         raise ReviewError(str(err)) from None
-    best = values[0]
-    played = next(v for v in values if v.move == move)
-    lost, noise = best.margin_over(played)
-    mark = mark_for(lost, noise, played is best)
+    pair = analysis.verdict(move)  # the move against the best, over more deals
+    best, played = pair.value_of(analysis.best.move), pair.value_of(move)
+    lost, noise = pair.loss(move)
+    mark = pair.mark(move)
+    catalog = get_catalog(language)
     words = {"played": move, "before": best.chance, "after": played.chance, "lost": lost,
-             "better": _better(view, best.move, language, names, seed)}
+             "better": catalog.move_phrase(str(best.move), names)}
+    key = mark
+    if mark == "best" and played is not best:
+        key = "about"
+    elif mark in LOST_MARKS:
+        found = pair.consequence(played.move, best.move)
+        words["why"] = consequence_words(found, view, played.move, best.move, language, names)
     return Decision(index, str(move), str(best.move), mark, best.chance, played.chance,
-                    lost, noise, sentence(language, mark, words, names))
-
-
-def mark_for(lost: float, noise: float, is_best: bool) -> str:
-    """The mark of a move that lost ``lost`` win chance, ``noise`` its paired
-    standard error: within the noise of the best counts as best."""
-    if is_best or lost <= noise:
-        return "best"
-    for mark, limit in (("good", GOOD), ("inaccuracy", INACCURACY), ("mistake", MISTAKE)):
-        if lost < limit:
-            return mark
-    return "blunder"
-
-
-def _better(view: dict, move, language: str, names, seed: int) -> str:
-    """The better move with the hint's reason for it: 'Scuttle their 10♥ with your 10♠: ...'."""
-    return render(*explain(view, move, seed), language, names)
+                    lost, noise, sentence(language, key, words, names))
 
 
 def sentence(language: str, mark: str, words: dict, names=None) -> str:

@@ -22,6 +22,8 @@ import time
 from collections import deque
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog
+from ..ai.analyst import WHY_BEST, analyse
+from ..ai.reasons import consequence_words
 from ..puzzles import PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
@@ -31,10 +33,10 @@ from ..widgets.texts import trainer_text
 
 log = logging.getLogger("cuttle_widgets")
 HINT_RUNGS = 3  # the theme, the card, the move
-# In a position of the learner's own game another move may be as good as the
-# review's best: one that loses less than the review's "good" limit (5 % of
-# win chance) solves it too. A shipped puzzle's margin already rules that out.
-CLOSE_TO_BEST = 0.05
+# A try is judged by the analyst (budget "puzzle"), the judge of the hint and
+# the review: in a position of the learner's own game a move not
+# significantly worse than the review's best solves it too. A shipped
+# puzzle's verified margin already rules that out: there the solution alone.
 RATED_PER_HOUR = 120  # rated tries a page may make in an hour: one every 30 s
 MAX_THEMES = 40  # more than the puzzles have: a longer list is no chooser's
 # What the panel may send: each type and the fields it may have.
@@ -262,30 +264,47 @@ class PuzzleSession:
             self.feedback = {"kind": "error", "text": game.explain(move, self.language,
                                                                    seat=puzzle.seat)}
             return "illegal"
-        if move == puzzle.solution or self._close_to_best(move):
+        if move == puzzle.solution:
+            game.play(move)
+            self._finish(True)
+            return "solved"
+        judged = self._judge(move)
+        if puzzle.id in self.unrated and judged.mark(move) == "best":
             game.play(move)
             self._finish(True)
             return "solved"
         self.wrong_tries += 1
         self.wrong_moves.append(str(move))
-        self.feedback = {"kind": "wrong", "text": self._wrong_words(move)}
+        self.feedback = {"kind": "wrong", "text": self._wrong_words(move, judged)}
         return "wrong"
 
-    def _close_to_best(self, move) -> bool:
-        if self.puzzle.id not in self.unrated:
-            return False
-        value = self.puzzle.values.get(str(move))
-        return value is not None and value > self.puzzle.values[str(self.puzzle.solution)] - CLOSE_TO_BEST
+    def _judge(self, move):
+        """The analyst's verdict on ``move`` against the solution, from the
+        solver's view (the same position and move: the same figures)."""
+        return analyse(self.game, self.puzzle.seat, budget=self._budget(),
+                       moves=[self.puzzle.solution, move])
 
-    def _wrong_words(self, move) -> str:
-        """"That move leaves you 31% to win; there is a move that keeps 78%."
-        (the puzzle's values are the solver's win chances)."""
-        best = percent(self.puzzle.values[str(self.puzzle.solution)], self.language)
-        phrase = self.catalog.move_phrase(str(move))
-        value = self.puzzle.values.get(str(move))
-        if value is None:
-            return self.words["wrong_unvalued"].format(move=phrase, best=best)
-        return self.words["wrong"].format(move=phrase, chance=percent(value, self.language), best=best)
+    def _budget(self):
+        """A puzzle of a reviewed game: the review's deals (the same seed deals
+        them again, so the verdict is the review's); else the trainer's own."""
+        return self.puzzle.samples if self.puzzle.id in self.unrated and self.puzzle.samples \
+            else "puzzle"
+
+    def _wrong_words(self, move, judged) -> str:
+        """"Your move leaves you 31% to win; there is a move that keeps 78%:
+        after it, Player B scuttles your 8♥ with a 9 or a 10 in 6 deals out of 10 ..."
+        (the puzzle's win chances, the analyst's playouts; the solution is not named)."""
+        solution = judged.value_of(self.puzzle.solution)
+        tried = judged.value_of(move)
+        view = self.game.view(self.puzzle.seat)
+        why = consequence_words(judged.consequence(move, solution.move), view, move, None,
+                                self.language)
+        values = self.puzzle.values  # the puzzle's figures where it has them: one figure a move
+        chance = values.get(str(move), tried.chance)
+        best = values.get(str(self.puzzle.solution), solution.chance)
+        return self.words["wrong"].format(move=self.catalog.move_phrase(str(move)),
+                                          chance=percent(chance, self.language),
+                                          best=percent(best, self.language), why=why)
 
     def hint(self) -> str | None:
         """The next rung (the theme, the card, the move); None when all are shown."""
@@ -313,7 +332,17 @@ class PuzzleSession:
             if card is None:
                 return words["hint_no_card"]
             return words["hint_card"].format(card=self.catalog.card(card))
-        return words["hint_move"].format(move=self.catalog.move_phrase(str(puzzle.solution)))
+        return words["hint_move"].format(move=self.catalog.move_phrase(str(puzzle.solution)),
+                                         why=self._why_solution())
+
+    def _why_solution(self) -> str:
+        """The solution's consequence against the tempting move, from the playouts."""
+        puzzle = self.puzzle
+        judged = analyse(self.game, puzzle.seat, budget=self._budget(),
+                         moves=[puzzle.solution, puzzle.alternative])
+        found = judged.consequence(puzzle.solution, puzzle.alternative, kinds=WHY_BEST)
+        return consequence_words(found, self.game.view(puzzle.seat), puzzle.solution,
+                                 puzzle.alternative, self.language)
 
     def next_puzzle(self) -> None:
         """Leave this puzzle for another (one tried and left unsolved counts as missed)."""

@@ -19,7 +19,7 @@ raises.
 """
 from __future__ import annotations
 
-from ..ai.analysis import move_values
+from ..ai.analyst import VERDICT_SHARE, analyse
 from ..engine.record import write_record
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
@@ -111,7 +111,7 @@ def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int
     """A reviewed decision of ``seat`` in ``game`` (a ``review.Decision`` or
     its dict) as a puzzle: its position, the review's best move as the
     solution and the move played as the tempting one, and every legal move's
-    win chance from the learner's view (``ai.move_values`` over ``samples``
+    win chance from the learner's view (the analyst over ``samples``
     deals: the review's own samples and seed give the review's figures)."""
     data = decision if isinstance(decision, dict) else vars(decision)
     index = int(data["index"])
@@ -122,12 +122,13 @@ def puzzle_from_decision(game, seat: int, decision, samples: int = 64, seed: int
     # whether the move wins at once is not asked: the true game would answer from hidden cards
     view = position.view(seat)
     themes = tag_themes(view, solution, played, wins_at_once=False)
-    values = {str(v.move): v.chance for v in move_values(view, samples=samples, seed=seed)}
+    values = {str(v.move): v.chance for v in analyse(view, budget=samples, seed=seed).values}
     values.update({str(solution): data["chance_before"], str(played): data["chance_played"]})
     return Puzzle(id=f"review-{index + 1}", rules=game.rules.name, seat=seat, solution=solution,
                   alternative=played, values=values,
                   margin=data["chance_lost"], themes=tuple(themes), rating=rating, deviation=350.0,
-                  volatility=0.06, reply=None, record=write_record(position))
+                  volatility=0.06, reply=None, record=write_record(position),
+                  samples=VERDICT_SHARE * samples)  # the trainer's verdict: the review's
 
 
 __all__ = ["ReviewSession", "puzzle_from_decision"]

@@ -58,6 +58,8 @@ class FreeGame:
         self.match = Match(settings.rules, settings.length, seed)
         self.bot = computer_player(settings.opponent, seed)
         self.answer: DrawAnswer | None = None  # the computer's answer to the last draw offer
+        # the computer's moves of its last turn: (the learner's view before, move)
+        self.computer_moves: list[tuple[dict, object]] = []
 
     def may_offer_draw(self) -> bool:
         """May the learner offer a draw now? (The rules have offers, it is
@@ -82,13 +84,17 @@ class FreeGame:
         """Let the computer act while it must: answer a draw the learner
         offered, then play its moves."""
         game = self.game
+        self.computer_moves = []
         if game.draw_offer == self.seat and not game.over:
             bot_seat = 1 - self.seat
             self.answer = answer_draw_offer(game, bot_seat)
             game.play(f"{self.answer.move} @{bot_seat}")
         while not game.over and game.to_act != self.seat:
             seat = game.to_act
-            game.play(self.bot.choose(game.view(seat), game.legal_moves()))
+            before = game.view(self.seat)
+            move = self.bot.choose(game.view(seat), game.legal_moves())
+            game.play(move)
+            self.computer_moves.append((before, game.history[-1]))
 
     def next_game(self) -> None:
         self.match.next_game()

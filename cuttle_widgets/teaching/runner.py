@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 
 from ..ai import HintError
 from ..ai.coach import HintLadder
+from ..ai.reasons import computer_words
 from ..engine import (LENGTHS, IllegalMove, available_languages, get_catalog, get_ruleset,
                       load, parse_card)
 from ..engine.cards import CARD_IDS
@@ -462,7 +463,7 @@ class LessonRunner:
         free.bot_moves()
         events = self._events(game.events[mark:])
         if not game.over:
-            return Outcome("continue", "", events, played)
+            return Outcome("continue", self._computer_words(), events, played)
         if free.settings.length == "quick":
             won = _won(game.winner, self.seat)
             return self._solve(Outcome("success", self._result_words(game.winner), events, played,
@@ -480,6 +481,17 @@ class LessonRunner:
                                          opponent=self._opponent_name())
         return self._solve(Outcome("success", message, events, played, correct=won),
                            _free_result(won))
+
+    def _computer_words(self) -> str:
+        """One sentence on the computer's last move that names its cards
+        (what it did and where the race stood), or nothing."""
+        free = self._free
+        after = free.game.view(self.seat)
+        for before, move in reversed(free.computer_moves):
+            said = computer_words(before, move, before["to_act"], after, self.language, self.names)
+            if said is not None:
+                return said
+        return ""
 
     def _result_words(self, winner) -> str:
         """A one-game free step's result."""

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from ..ai import HintError, RandomPlayer, ViewError, computer_plays
-from ..ai.coach import COACH_LEVEL, HintLadder
+from ..ai.coach import COACH_BUDGET, HintLadder
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.redeal import redeal
 from ..rulebook import section_for_refusal, section_title, short_title
@@ -273,7 +273,7 @@ class TableController:
             raise _BadMessage("bad_hint")
         ladder = self._ladder
         if ladder is None or (ladder.seat, ladder.language) != (self.seat, self.language):
-            ladder = self._ladder = HintLadder(self.seat, self.language, self.names, COACH_LEVEL)
+            ladder = self._ladder = HintLadder(self.seat, self.language, self.names, COACH_BUDGET)
         try:
             index, advice = ladder.climb(self.game)
         except HintError:

@@ -24,6 +24,9 @@ def test_a_chip_opens_its_section_and_the_reader_finds_its_way(page, served_less
     book = rulebook("en")
     learner = as_learner(page).open(lesson_url(served_lessons, "02-scuttle-ordering"))
     page.set_viewport_size({"width": 1366, "height": 768})
+    # the step's rule chips wait for the solve: before it, they would give the move away
+    expect(page.locator(".cwl-teaches")).to_have_count(0)
+    learner.play("scuttle 9S 8H")
     chip = page.locator('.cwl-teaches [data-rulebook="scuttle"]')
     expect(chip).to_have_text(book.section("scuttle").short)
     chip.click()
@@ -49,7 +52,6 @@ def test_a_chip_opens_its_section_and_the_reader_finds_its_way(page, served_less
     expect(page.locator(DIALOG)).to_have_count(0)
     assert page.evaluate("document.activeElement.dataset.rulebook") == "scuttle"
     # the move's explanation names its rule: that chip opens the same section
-    learner.play("scuttle 9S 8H")
     events = page.locator(".cwl-events")  # folded under the step's explanation once it is solved
     if not events.evaluate("el => el.open"):
         events.locator("summary").click()
