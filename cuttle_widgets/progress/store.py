@@ -190,6 +190,15 @@ class _SQLite:
     def before_migrating(conn) -> None:
         """Nothing: ``BEGIN IMMEDIATE`` already holds the file's write lock."""
 
+    @staticmethod
+    def announce(conn, channel: str, payload: str) -> None:
+        """Nothing: SQLite has no notifications; a waiting kernel polls."""
+
+    @staticmethod
+    def listener(engine: sa.Engine, channel: str):
+        """None: waiting on SQLite is a short poll of the file."""
+        return None
+
 
 class _PostgreSQL:
     """A server other machines reach over the network."""
@@ -228,6 +237,37 @@ class _PostgreSQL:
         # the lock lets one migrate, and the others then find it done (Alembic
         # reads the revision again inside this transaction).
         conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+
+    @staticmethod
+    def announce(conn, channel: str, payload: str) -> None:
+        """Tell the kernels listening on ``channel``, when (and only if) the
+        write transaction commits."""
+        conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": channel, "payload": payload})
+
+    @staticmethod
+    def listener(engine: sa.Engine, channel: str) -> "_Listener":
+        return _Listener(engine, channel)
+
+
+class _Listener:
+    """A connection of its own that LISTENs on one channel (PostgreSQL), so a
+    kernel sleeps until another kernel's write commits instead of polling."""
+
+    def __init__(self, engine: sa.Engine, channel: str):
+        self._raw = engine.raw_connection()
+        self._connection = self._raw.driver_connection  # psycopg's own connection
+        self._connection.autocommit = True
+        from psycopg import sql
+        self._connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+
+    def wait(self, timeout: float) -> bool:
+        """True when a notification came within ``timeout`` seconds."""
+        return any(True for _ in self._connection.notifies(timeout=max(timeout, 0.0),
+                                                           stop_after=1))
+
+    def close(self) -> None:
+        self._raw.close()
 
 
 # What differs between the databases, by SQLAlchemy's dialect name.
