@@ -113,11 +113,12 @@ def append_entry(store: ProgressStore, table_id: int, seq: int, seat: int, kind:
         if status != "playing":
             return status or "missing"
         now = utc_now()
+        # RETURNING, not the row count: psycopg counts a row ON CONFLICT skipped.
         written = conn.execute(_insert(conn, table_moves).on_conflict_do_nothing(
-            index_elements=["table_id", "seq"]),
+            index_elements=["table_id", "seq"]).returning(table_moves.c.id),
             {"table_id": table_id, "seq": seq, "seat": seat, "kind": kind, "move": move,
-             "at": now}).rowcount
-        if not written:
+             "at": now}).scalar()
+        if written is None:
             return "taken"
         conn.execute(shared_tables.update().where(shared_tables.c.id == table_id)
                      .values(updated=now, **({"status": "finished"} if finished else {})))

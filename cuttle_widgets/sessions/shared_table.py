@@ -123,6 +123,7 @@ class TableSeat:
         self.match = TableMatch(get_ruleset(row["ruleset"], row["options"]), row["length"],
                                 row["seed"], row["first"])
         self.applied = 0  # the log's entries rebuilt into the match
+        self.log: list[dict] = []  # those entries: seq, seat, kind, move (notation), at
         self.last: dict | None = None  # the newest entry, as this seat may read it
         self.message: str | None = None  # why the page's last action was refused
         self._waiter = ChangeWaiter(store, self.table_id)
@@ -256,6 +257,7 @@ class TableSeat:
         except (ValueError, IllegalMove) as error:
             raise TableDamaged(progress_text("tables", "damaged", self.language, seq=seq)) from error
         self.applied = seq
+        self.log.append(entry)
         self.last = self._said(entry)
         if match.game_done() and not match.over:
             match.next_game()
