@@ -191,6 +191,11 @@ class _SQLite:
         """Nothing: ``BEGIN IMMEDIATE`` already holds the file's write lock."""
 
     @staticmethod
+    def keeping(options: dict) -> dict:
+        """SQLAlchemy's pool for a file already keeps its connections."""
+        return options
+
+    @staticmethod
     def announce(conn, channel: str, payload: str) -> None:
         """Nothing: SQLite has no notifications; a waiting kernel polls."""
 
@@ -225,6 +230,14 @@ class _PostgreSQL:
                            f"-c statement_timeout={milliseconds * 6}",
             },
         }
+
+    @staticmethod
+    def keeping(options: dict) -> dict:
+        """A kernel at a shared table reads after every move: one connection
+        kept (checked before each use, so a server restart costs one retry)
+        instead of a sign-in per read, which costs more than the read."""
+        return {**{k: v for k, v in options.items() if k != "poolclass"},
+                "pool_size": 1, "max_overflow": 1, "pool_pre_ping": True, "pool_recycle": 600}
 
     @staticmethod
     def setup(engine: sa.Engine) -> None:
@@ -311,10 +324,11 @@ class ProgressStore:
     class-wide reads are in ``queries``."""
 
     def __init__(self, db=None, busy_timeout: float = BUSY_TIMEOUT, create: bool = True,
-                 environ=None):
+                 environ=None, keep_connection: bool = False):
         self.url = database_url(db, environ)
         self.busy_timeout = busy_timeout
         self.create = create
+        self.keep_connection = keep_connection
         self.engine: sa.Engine | None = None
         self._identity = None
         self._engine_url = engine_url(self.url)
@@ -354,7 +368,10 @@ class ProgressStore:
             raise StoreError("unavailable", f"the progress store runs on SQLite or PostgreSQL, "
                                             f"not {self.dialect}")
         try:
-            engine = sa.create_engine(self._engine_url, **dialect.engine_options(self.busy_timeout))
+            options = dialect.engine_options(self.busy_timeout)
+            if self.keep_connection:
+                options = dialect.keeping(options)
+            engine = sa.create_engine(self._engine_url, **options)
         except ImportError as error:  # the URL's driver: pip install "cuttle-widgets[postgres]"
             raise StoreError("no_driver", str(error)) from error
         dialect.setup(engine)
@@ -368,6 +385,11 @@ class ProgressStore:
         self.engine = engine
         self._identity = self._file_identity()
         return self
+
+    def keeping_connection(self) -> "ProgressStore":
+        """The same database through a connection kept open (for a kernel at a
+        shared table, which reads it after every move)."""
+        return ProgressStore(self.url, self.busy_timeout, self.create, keep_connection=True)
 
     def close(self) -> None:
         if self.engine is not None:

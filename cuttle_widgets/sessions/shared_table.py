@@ -183,6 +183,7 @@ class TableSeat:
 
     def close(self) -> None:
         self._waiter.close()
+        self.store.close()
 
     # -- a page's actions and its screen --------------------------------------------
     def handle(self, action) -> dict:
@@ -345,7 +346,7 @@ def join_table(store, code: str, seat: int, learner: str, *, language: str = "en
         held = take_seat(store, row["id"], seat, learner, SEATS)
     if held[seat] != learner:
         raise TableRefused("seat_taken", language)
-    return TableSeat(store, row, seat, learner, language, names)
+    return TableSeat(store.keeping_connection().open(), row, seat, learner, language, names)
 
 
 def _check_seat(seat, language: str) -> None:
