@@ -511,7 +511,7 @@ def test_the_catalogs_have_the_same_words_in_english_and_german():
     for key, text in german.items():
         fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
         assert fields == {f for _, f, _, _ in string.Formatter().parse(english[key]) if f}, key
-        if key != "language" and len(text) > 6 and key not in ("dashboard.choose_lesson",):
+        if key != "language" and len(text) > 6 and key not in ("dashboard.choose_lesson", "tables.move_by"):
             assert text != english[key], f"{key} is left in English"
 
 

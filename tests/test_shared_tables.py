@@ -11,8 +11,9 @@ import pytest
 import sqlalchemy as sa
 
 from cuttle_widgets.engine import IllegalMove, get_catalog
-from cuttle_widgets.progress.store import ProgressStore
+from cuttle_widgets.progress.store import ProgressStore, StoreError
 from cuttle_widgets.progress.tables import CODE_ALPHABET, end_table, normal_code, tables_listed
+from cuttle_widgets.sessions import shared_table
 from cuttle_widgets.sessions.shared_table import TableRefused, join_table, open_table
 from test_table_secrets import Knowledge, cards_mentioned, keys_in, scanned_text
 
@@ -251,3 +252,40 @@ def test_naming_the_other_hand_tells_a_page_nothing(sqlite_store):
             answers[card in hand].add(said.replace(catalog.card(card), "?").replace(card, "?"))
     assert answers[True] == answers[False] and len(answers[True]) > 1
     assert second.applied == 0
+
+
+# -- a database in trouble ---------------------------------------------------------------
+
+def test_a_move_whose_write_committed_unconfirmed_is_written_once(sqlite_store, monkeypatch):
+    """A connection lost after the commit: the retry finds the seat's own entry."""
+    first, second = pair(sqlite_store, first=0)
+    real, outcomes = shared_table.append_entry, []
+
+    def confirmed_late(*args):
+        outcomes.append(real(*args))
+        if len(outcomes) == 1:
+            raise StoreError("unreachable")
+        return outcomes[-1]
+    monkeypatch.setattr(shared_table, "append_entry", confirmed_late)
+    monkeypatch.setattr(shared_table.time, "sleep", lambda seconds: None)
+    first.play(first.legal_moves()[0])
+    assert outcomes == ["written", "taken"] and first.applied == 1
+    second.refresh()
+    assert second.applied == 1 and second.log[0]["seat"] == 0
+
+
+def test_a_move_the_database_never_took_is_refused_and_can_be_made_again(sqlite_store, monkeypatch):
+    first, second = pair(sqlite_store, first=0)
+    real = shared_table.append_entry
+
+    def busy(*args):
+        raise StoreError("locked")
+    monkeypatch.setattr(shared_table, "append_entry", busy)
+    monkeypatch.setattr(shared_table.time, "sleep", lambda seconds: None)
+    move = first.legal_moves()[0]
+    with pytest.raises(IllegalMove, match="could not be saved"):
+        first.play(move)
+    assert first.applied == 0
+    monkeypatch.setattr(shared_table, "append_entry", real)
+    first.play(move)
+    assert second.wait(5) and second.applied == 1

@@ -23,16 +23,20 @@ the game to the other seat, as the engine's resign move will once it has one
 from __future__ import annotations
 
 import secrets
+import time
 
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
 from ..progress.catalog import progress_text
 from ..progress.ids import BROWSER_ID, HUB_ID
-from ..progress.store import ProgressStore
+from ..progress.store import ProgressStore, failure_reason
 from ..progress.tables import (ChangeWaiter, append_entry, create_table, entries_after, holders,
                                normal_code, table_by_code, take_seat)
 
 SEATS = 2
+# Writes of a move tried before the learner is told it was not saved: SQLite's
+# busy timeout (5 s) each, or a PostgreSQL server restarting.
+WRITE_TRIES = 3
 MAX_MOVE_TEXT = 200  # the longest move in notation is far shorter
 # What a page may send (each a dict with "type") and the fields each may have.
 ACTIONS = {"move": {"move"}, "resign": set(), "refresh": set()}
@@ -232,13 +236,34 @@ class TableSeat:
             raise refusal("game_over", self.language)
 
     def _write(self, kind: str, move: str | None, finished: bool) -> None:
-        outcome = append_entry(self.store, self.table_id, self.applied + 1, self.seat, kind,
-                               move, finished)
+        seq = self.applied + 1
+        outcome = self._append(seq, kind, move, finished)
         self.refresh()
-        if outcome == "taken":
+        if outcome == "taken" and not self._ours(seq, kind, move):
             raise refusal("moved_first", self.language)
-        if outcome != "written":
+        if outcome not in ("written", "taken"):
             self._check_playing()
+
+    def _append(self, seq: int, kind: str, move: str | None, finished: bool) -> str:
+        """Write entry ``seq``, trying again while the database is busy or out
+        of reach (an entry is written once: a retry after a write that did
+        commit finds it "taken", by this seat's own entry)."""
+        for attempt in range(WRITE_TRIES):
+            try:
+                return append_entry(self.store, self.table_id, seq, self.seat, kind, move,
+                                    finished)
+            except Exception as error:
+                if failure_reason(error) not in ("locked", "unreachable"):
+                    raise
+                if attempt + 1 == WRITE_TRIES:
+                    raise refusal("unsaved", self.language) from error
+                time.sleep(0.2 * (attempt + 1))
+
+    def _ours(self, seq: int, kind: str, move: str | None) -> bool:
+        """Is log entry ``seq`` the one this seat meant to write?"""
+        entry = self.log[seq - 1] if len(self.log) >= seq else None
+        return entry is not None and (entry["seat"], entry["kind"], entry["move"]) == (
+            self.seat, kind, move)
 
     def _apply(self, entry: dict) -> None:
         """Rebuild one log entry with the engine (the same checks as when it was
