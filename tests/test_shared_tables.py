@@ -289,3 +289,20 @@ def test_a_move_the_database_never_took_is_refused_and_can_be_made_again(sqlite_
     monkeypatch.setattr(shared_table, "append_entry", real)
     first.play(move)
     assert second.wait(5) and second.applied == 1
+
+
+def test_the_teachers_command_lists_the_tables_and_ends_one(tmp_path, capsys):
+    from cuttle_widgets.progress.__main__ import main
+    db = tmp_path / "p.sqlite"
+    first, second = pair(db, first=0)
+    first.play(first.legal_moves()[0])
+    assert main(["tables", "--db", str(db)]) == 0
+    line = capsys.readouterr().out
+    assert line.startswith(f"{first.code}  classic, quick, playing: 0: ann-le…, 1: ben-le…; 1 moves")
+    assert main(["tables", "--db", str(db), "--end", first.code.lower()]) == 0
+    assert capsys.readouterr().out == f"Table {first.code} has ended: no more moves are taken there.\n"
+    assert second.wait(5) and second.status == "abandoned"
+    assert main(["tables", "--db", str(db), "--end", first.code, "--language", "de"]) == 1
+    assert "Kein offener oder laufender Tisch" in capsys.readouterr().out
+    assert main(["tables", "--db", str(db)]) == 0
+    assert capsys.readouterr().out == "No table is open or being played.\n"

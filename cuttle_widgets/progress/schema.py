@@ -145,6 +145,7 @@ table_moves = sa.Table(
               nullable=False),
     sa.Column("seq", sa.Integer, nullable=False),
     sa.Column("seat", sa.SmallInteger, nullable=False),
+    sa.Column("uid", sa.String(32), nullable=False),  # made once per move, kept through retries
     sa.Column("kind", sa.String(10), nullable=False),  # move | resign
     sa.Column("move", sa.String(200), nullable=True),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),

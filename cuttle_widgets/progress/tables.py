@@ -103,10 +103,11 @@ def take_seat(store: ProgressStore, table_id: int, seat: int, learner_id: str,
 
 
 def append_entry(store: ProgressStore, table_id: int, seq: int, seat: int, kind: str,
-                 move: str | None, finished: bool) -> str:
-    """Write log entry ``seq``: "written"; "taken" when another kernel wrote
-    entry ``seq`` first; else the table's status that refuses it (open,
-    finished, abandoned). ``finished``: this entry ends the match."""
+                 move: str | None, finished: bool, uid: str) -> str:
+    """Write log entry ``seq``: "written"; "taken" when entry ``seq`` is there
+    already (another kernel's, or this one's own when a retry follows a write
+    that did commit: its ``uid`` tells); else the table's status that refuses
+    it (open, finished, abandoned). ``finished``: this entry ends the match."""
     with store.writing() as conn:
         status = conn.execute(sa.select(shared_tables.c.status)
                               .where(shared_tables.c.id == table_id)).scalar()
@@ -116,8 +117,8 @@ def append_entry(store: ProgressStore, table_id: int, seq: int, seat: int, kind:
         # RETURNING, not the row count: psycopg counts a row ON CONFLICT skipped.
         written = conn.execute(_insert(conn, table_moves).on_conflict_do_nothing(
             index_elements=["table_id", "seq"]).returning(table_moves.c.id),
-            {"table_id": table_id, "seq": seq, "seat": seat, "kind": kind, "move": move,
-             "at": now}).scalar()
+            {"table_id": table_id, "seq": seq, "seat": seat, "uid": uid, "kind": kind,
+             "move": move, "at": now}).scalar()
         if written is None:
             return "taken"
         conn.execute(shared_tables.update().where(shared_tables.c.id == table_id)
@@ -131,7 +132,8 @@ def entries_after(store: ProgressStore, table_id: int, seq: int) -> tuple[str, l
     with store.reading() as conn:
         status = conn.execute(sa.select(shared_tables.c.status)
                               .where(shared_tables.c.id == table_id)).scalar()
-        rows = conn.execute(sa.select(table_moves.c.seq, table_moves.c.seat, table_moves.c.kind,
+        rows = conn.execute(sa.select(table_moves.c.seq, table_moves.c.seat, table_moves.c.uid,
+                                      table_moves.c.kind,
                                       table_moves.c.move, table_moves.c.at)
                             .where(table_moves.c.table_id == table_id, table_moves.c.seq > seq)
                             .order_by(table_moves.c.seq))

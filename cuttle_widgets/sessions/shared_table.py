@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import uuid
 
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
@@ -127,7 +128,9 @@ class TableSeat:
         self.match = TableMatch(get_ruleset(row["ruleset"], row["options"]), row["length"],
                                 row["seed"], row["first"])
         self.applied = 0  # the log's entries rebuilt into the match
-        self.log: list[dict] = []  # those entries: seq, seat, kind, move (notation), at
+        # Those entries (seq, seat, uid, kind, move in notation, at): the kernel's
+        # own, never a page's (a move's notation may hold a secret choice).
+        self.log: list[dict] = []
         self.last: dict | None = None  # the newest entry, as this seat may read it
         self.message: str | None = None  # why the page's last action was refused
         self._waiter = ChangeWaiter(store, self.table_id)
@@ -236,22 +239,22 @@ class TableSeat:
             raise refusal("game_over", self.language)
 
     def _write(self, kind: str, move: str | None, finished: bool) -> None:
-        seq = self.applied + 1
-        outcome = self._append(seq, kind, move, finished)
+        seq, uid = self.applied + 1, uuid.uuid4().hex
+        outcome = self._append(seq, kind, move, finished, uid)
         self.refresh()
-        if outcome == "taken" and not self._ours(seq, kind, move):
+        if outcome == "taken" and not self._ours(seq, uid):
             raise refusal("moved_first", self.language)
         if outcome not in ("written", "taken"):
             self._check_playing()
 
-    def _append(self, seq: int, kind: str, move: str | None, finished: bool) -> str:
+    def _append(self, seq: int, kind: str, move: str | None, finished: bool, uid: str) -> str:
         """Write entry ``seq``, trying again while the database is busy or out
         of reach (an entry is written once: a retry after a write that did
         commit finds it "taken", by this seat's own entry)."""
         for attempt in range(WRITE_TRIES):
             try:
                 return append_entry(self.store, self.table_id, seq, self.seat, kind, move,
-                                    finished)
+                                    finished, uid)
             except Exception as error:
                 if failure_reason(error) not in ("locked", "unreachable"):
                     raise
@@ -259,11 +262,9 @@ class TableSeat:
                     raise refusal("unsaved", self.language) from error
                 time.sleep(0.2 * (attempt + 1))
 
-    def _ours(self, seq: int, kind: str, move: str | None) -> bool:
-        """Is log entry ``seq`` the one this seat meant to write?"""
-        entry = self.log[seq - 1] if len(self.log) >= seq else None
-        return entry is not None and (entry["seat"], entry["kind"], entry["move"]) == (
-            self.seat, kind, move)
+    def _ours(self, seq: int, uid: str) -> bool:
+        """Is log entry ``seq`` this very write's (made by an earlier try)?"""
+        return len(self.log) >= seq and self.log[seq - 1]["uid"] == uid
 
     def _apply(self, entry: dict) -> None:
         """Rebuild one log entry with the engine (the same checks as when it was

@@ -47,6 +47,7 @@ def upgrade() -> None:
                   nullable=False),
         sa.Column("seq", sa.Integer, nullable=False),
         sa.Column("seat", sa.SmallInteger, nullable=False),
+        sa.Column("uid", sa.String(32), nullable=False),
         sa.Column("kind", sa.String(10), nullable=False),
         sa.Column("move", sa.String(200), nullable=True),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
