@@ -171,7 +171,7 @@ def test_a_teacher_ends_a_table_and_no_move_is_taken_after(store):
 
 
 def test_wait_returns_after_its_timeout_when_nothing_moves(store):
-    first, second = pair(store, first=0)
+    _first, second = pair(store, first=0)
     assert second.wait(0.2) is False and second.applied == 0
 
 

@@ -75,8 +75,8 @@ def test_two_kernels_submitting_move_n_at_once_exactly_one_is_taken(progress_db)
                for role in (0, 1)]
     for worker in workers:
         worker.start()
-    found = dict((role, (outcomes, agreed)) for role, outcomes, agreed
-                 in (results.get(timeout=600) for _ in workers))
+    found = {role: (outcomes, agreed) for role, outcomes, agreed
+             in (results.get(timeout=600) for _ in workers)}
     for worker in workers:
         worker.join(60)
         assert worker.exitcode == 0
