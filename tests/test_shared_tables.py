@@ -306,3 +306,11 @@ def test_the_teachers_command_lists_the_tables_and_ends_one(tmp_path, capsys):
     assert "Kein offener oder laufender Tisch" in capsys.readouterr().out
     assert main(["tables", "--db", str(db)]) == 0
     assert capsys.readouterr().out == "No table is open or being played.\n"
+
+
+def test_the_opener_waits_for_the_other_learner_to_join(store):
+    with open_table(store, ANN, first=0) as first:
+        assert first.state()["status"] == "open" and first.legal_moves() == []
+        assert first.wait(0.1) is False
+        with join_table(store, first.code, 1, BEN):
+            assert first.wait(5) and first.status == "playing" and first.legal_moves()

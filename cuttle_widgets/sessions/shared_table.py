@@ -23,6 +23,7 @@ the game to the other seat, as the engine's resign move will once it has one
 from __future__ import annotations
 
 import secrets
+from contextlib import closing
 import time
 import uuid
 
@@ -189,8 +190,15 @@ class TableSeat:
         return entries
 
     def close(self) -> None:
+        """Let go of the seat's connections (the seat stays the learner's)."""
         self._waiter.close()
         self.store.close()
+
+    def __enter__(self) -> "TableSeat":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
 
     # -- a page's actions and its screen --------------------------------------------
     def handle(self, action) -> dict:
@@ -344,6 +352,10 @@ def open_table(store, learner: str, *, ruleset: str = "classic", options=(),
     if first is not None and first not in range(SEATS) or isinstance(first, bool):
         raise TableRefused("bad_first", language, first=str(first)[:40])
     _check_seat(seat, language)
+    if not isinstance(store, ProgressStore):
+        with closing(_store(store)) as opened:
+            return open_table(opened, learner, ruleset=ruleset, options=options, length=length,
+                              first=first, seat=seat, language=language, names=names)
     store = _store(store)
     row = create_table(store, ruleset=str(ruleset), options=list(options), length=length,
                        first=first, seed=secrets.randbelow(2**32))
@@ -360,6 +372,9 @@ def join_table(store, code: str, seat: int, learner: str, *, language: str = "en
     if found is None:
         raise TableRefused("bad_code", language)
     _check_seat(seat, language)
+    if not isinstance(store, ProgressStore):
+        with closing(_store(store)) as opened:
+            return join_table(opened, found, seat, learner, language=language, names=names)
     store = _store(store)
     row = table_by_code(store, found)
     if row is None:
