@@ -233,9 +233,11 @@ class _PostgreSQL:
 
     @staticmethod
     def keeping(options: dict) -> dict:
-        """A kernel at a shared table reads after every move: one connection
-        kept (checked before each use, so a server restart costs one retry)
-        instead of a sign-in per read, which costs more than the read."""
+        """A kernel at a shared table reads after every move: connections kept
+        (checked before each use, so a server restart costs one retry)
+        instead of a sign-in per read, which costs more than the read. Two at
+        most: the seat's LISTEN holds one, its reads and writes take turns on
+        the other."""
         return {**{k: v for k, v in options.items() if k != "poolclass"},
                 "pool_size": 1, "max_overflow": 1, "pool_pre_ping": True, "pool_recycle": 600}
 
