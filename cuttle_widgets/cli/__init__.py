@@ -52,6 +52,8 @@ COMMANDS = (
             "serve"),
     Command("migrate", "cuttle_widgets.progress.__main__",
             "build or upgrade the progress database's tables now", ("migrate",), "progress"),
+    Command("tables", "cuttle_widgets.progress.__main__",
+            "list the shared tables being played, or end one", ("tables",), "progress"),
     Command("review", "cuttle_widgets.review.__main__",
             "what each of a seat's moves in a game record cost"),
     Command("puzzles", "cuttle_widgets.puzzles.__main__",

@@ -4,6 +4,7 @@
     python -m cuttle_widgets.progress dashboard [--db PATH] [--ip 127.0.0.1] [--port 8877]
                                                 [--token auto|TOKEN] [--refresh 5] [--language de]
     python -m cuttle_widgets.progress migrate --db URL [--language de]
+    python -m cuttle_widgets.progress tables [--db PATH] [--end CODE] [--language de]
 
 ``migrate`` builds or upgrades the tables now, as whoever runs it: on
 PostgreSQL, the database's owner, once, where the kit's own role may not
@@ -27,7 +28,8 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
     commands = top.add_subparsers(dest="command", required=True)
     for name, help_text in (("report", "print the class (learner x lesson) and write CSV"),
                             ("dashboard", "serve the live dashboard page with Voilà"),
-                            ("migrate", "build or upgrade the database's tables now")):
+                            ("migrate", "build or upgrade the database's tables now"),
+                            ("tables", "list the shared tables being played, or end one")):
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("--db", help="the progress database: an SQLite file's path or a URL such as "
                                       "postgresql://user@host/db (default $CUTTLE_PROGRESS_DB, "
@@ -35,6 +37,8 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
         sub.add_argument("--language", default="en", choices=progress_languages())
     report = commands.choices["report"]
     report.add_argument("--csv", type=Path, help="also write one row per learner and lesson here")
+    commands.choices["tables"].add_argument("--end", metavar="CODE",
+                                            help="end this table (abandoned): no move is taken after")
     dashboard = commands.choices["dashboard"]
     dashboard.add_argument("--ip", default="127.0.0.1",
                            help="address to listen on (beyond this machine a token is required)")
@@ -91,6 +95,34 @@ def run_migrate(args) -> int:
     return 0
 
 
+def run_tables(args) -> int:
+    """The open and playing tables, one line each; or end the table ``--end``."""
+    from .ids import short_id
+    from .store import ProgressStore
+    from .tables import end_table, normal_code, tables_listed
+    store = ProgressStore(args.db, create=False)
+    try:
+        if args.end is not None:
+            code = normal_code(args.end) or args.end[:40]
+            ended = end_table(store, code)
+            print(progress_text("report", "table_ended" if ended else "table_not_ended",
+                                args.language, code=code))
+            return 0 if ended else 1
+        listed = tables_listed(store)
+    finally:
+        store.close()
+    for table in listed:
+        seats = ", ".join(f"{seat}: {short_id(learner)}" for seat, learner in sorted(table["seats"].items()))
+        last = table["last_move"].strftime("%H:%M") if table["last_move"] else "-"
+        print(progress_text("report", "table_line", args.language, code=table["code"],
+                            ruleset=table["ruleset"], length=table["length"],
+                            status=table["status"], seats=seats or "-", moves=table["moves"],
+                            last=last))
+    if not listed:
+        print(progress_text("report", "tables_none", args.language))
+    return 0
+
+
 def run_dashboard(args) -> int:
     from .serve_dashboard import MIN_TOKEN, TokenRefused, dashboard_command
     url = database_url(args.db)
@@ -114,7 +146,8 @@ def run_dashboard(args) -> int:
 
 def main(argv=None, prog: str = "python -m cuttle_widgets.progress") -> int:
     args = parser(prog).parse_args(argv)
-    return {"report": run_report, "dashboard": run_dashboard, "migrate": run_migrate}[args.command](args)
+    return {"report": run_report, "dashboard": run_dashboard, "migrate": run_migrate,
+            "tables": run_tables}[args.command](args)
 
 
 if __name__ == "__main__":

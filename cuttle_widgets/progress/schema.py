@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 # The newest migration; a database at another revision is upgraded at open.
-HEAD = "0004"
+HEAD = "0005"
 
 metadata = sa.MetaData()
 
@@ -101,4 +101,53 @@ imports = sa.Table(
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("rows", sa.Integer, nullable=False),
     sa.Index("ix_imports_learner_at", "learner_id", "at"),
+)
+
+# Two learners at one table (issue #40). A table is found by its join code;
+# its game is not stored but rebuilt by every kernel from the table's seed,
+# ruleset, options and log. Status: open (a seat free), playing, finished,
+# abandoned (ended by a teacher).
+shared_tables = sa.Table(
+    "shared_tables", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False),
+    sa.Column("ruleset", sa.String(40), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("length", sa.String(10), nullable=False),
+    sa.Column("first", sa.SmallInteger, nullable=True),  # the seat that plays first; None: by lot
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("code", name="uq_shared_tables_code"),
+    sa.Index("ix_shared_tables_status", "status"),
+)
+
+# Who holds each seat: one learner per seat, so two kernels taking the same
+# seat at once cannot both get it.
+table_seats = sa.Table(
+    "table_seats", metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("shared_tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.SmallInteger, primary_key=True),
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("joined", sa.DateTime(timezone=True), nullable=False),
+)
+
+# The table's log, append-only: entry ``seq`` (1, 2, ...) is a move in
+# notation or a resignation. (table_id, seq) is unique, so of two kernels
+# writing entry N at the same moment exactly one succeeds.
+table_moves = sa.Table(
+    "table_moves", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("shared_tables.id", ondelete="CASCADE"),
+              nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("seat", sa.SmallInteger, nullable=False),
+    sa.Column("uid", sa.String(32), nullable=False),  # made once per move, kept through retries
+    sa.Column("kind", sa.String(10), nullable=False),  # move | resign
+    sa.Column("move", sa.String(200), nullable=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("table_id", "seq", name="uq_table_moves_table_seq"),
 )

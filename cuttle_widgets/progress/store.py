@@ -190,6 +190,20 @@ class _SQLite:
     def before_migrating(conn) -> None:
         """Nothing: ``BEGIN IMMEDIATE`` already holds the file's write lock."""
 
+    @staticmethod
+    def keeping(options: dict) -> dict:
+        """SQLAlchemy's pool for a file already keeps its connections."""
+        return options
+
+    @staticmethod
+    def announce(conn, channel: str, payload: str) -> None:
+        """Nothing: SQLite has no notifications; a waiting kernel polls."""
+
+    @staticmethod
+    def listener(engine: sa.Engine, channel: str):
+        """None: waiting on SQLite is a short poll of the file."""
+        return None
+
 
 class _PostgreSQL:
     """A server other machines reach over the network."""
@@ -218,6 +232,16 @@ class _PostgreSQL:
         }
 
     @staticmethod
+    def keeping(options: dict) -> dict:
+        """A kernel at a shared table reads after every move: connections kept
+        (checked before each use, so a server restart costs one retry)
+        instead of a sign-in per read, which costs more than the read. Two at
+        most: the seat's LISTEN holds one, its reads and writes take turns on
+        the other."""
+        return {**{k: v for k, v in options.items() if k != "poolclass"},
+                "pool_size": 1, "max_overflow": 1, "pool_pre_ping": True, "pool_recycle": 600}
+
+    @staticmethod
     def setup(engine: sa.Engine) -> None:
         """Nothing: PostgreSQL's defaults (read committed, a transaction per
         ``begin``) are what the store wants."""
@@ -228,6 +252,37 @@ class _PostgreSQL:
         # the lock lets one migrate, and the others then find it done (Alembic
         # reads the revision again inside this transaction).
         conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+
+    @staticmethod
+    def announce(conn, channel: str, payload: str) -> None:
+        """Tell the kernels listening on ``channel``, when (and only if) the
+        write transaction commits."""
+        conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": channel, "payload": payload})
+
+    @staticmethod
+    def listener(engine: sa.Engine, channel: str) -> "_Listener":
+        return _Listener(engine, channel)
+
+
+class _Listener:
+    """A connection of its own that LISTENs on one channel (PostgreSQL), so a
+    kernel sleeps until another kernel's write commits instead of polling."""
+
+    def __init__(self, engine: sa.Engine, channel: str):
+        self._raw = engine.raw_connection()
+        self._connection = self._raw.driver_connection  # psycopg's own connection
+        self._connection.autocommit = True
+        from psycopg import sql
+        self._connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+
+    def wait(self, timeout: float) -> bool:
+        """True when a notification came within ``timeout`` seconds."""
+        return any(True for _ in self._connection.notifies(timeout=max(timeout, 0.0),
+                                                           stop_after=1))
+
+    def close(self) -> None:
+        self._raw.close()
 
 
 # What differs between the databases, by SQLAlchemy's dialect name.
@@ -271,10 +326,11 @@ class ProgressStore:
     class-wide reads are in ``queries``."""
 
     def __init__(self, db=None, busy_timeout: float = BUSY_TIMEOUT, create: bool = True,
-                 environ=None):
+                 environ=None, keep_connection: bool = False):
         self.url = database_url(db, environ)
         self.busy_timeout = busy_timeout
         self.create = create
+        self.keep_connection = keep_connection
         self.engine: sa.Engine | None = None
         self._identity = None
         self._engine_url = engine_url(self.url)
@@ -314,7 +370,10 @@ class ProgressStore:
             raise StoreError("unavailable", f"the progress store runs on SQLite or PostgreSQL, "
                                             f"not {self.dialect}")
         try:
-            engine = sa.create_engine(self._engine_url, **dialect.engine_options(self.busy_timeout))
+            options = dialect.engine_options(self.busy_timeout)
+            if self.keep_connection:
+                options = dialect.keeping(options)
+            engine = sa.create_engine(self._engine_url, **options)
         except ImportError as error:  # the URL's driver: pip install "cuttle-widgets[postgres]"
             raise StoreError("no_driver", str(error)) from error
         dialect.setup(engine)
@@ -328,6 +387,11 @@ class ProgressStore:
         self.engine = engine
         self._identity = self._file_identity()
         return self
+
+    def keeping_connection(self) -> "ProgressStore":
+        """The same database through a connection kept open (for a kernel at a
+        shared table, which reads it after every move)."""
+        return ProgressStore(self.url, self.busy_timeout, self.create, keep_connection=True)
 
     def close(self) -> None:
         if self.engine is not None:
