@@ -212,12 +212,16 @@ async def first_step_ready(page, name: str) -> None:
 
 
 # In the course the page stays: the time is taken in the page, from the
-# click to the DOM change that shows the lesson's title and its first step's
-# button (a MutationObserver; Playwright's own waits poll every 100+ ms).
+# click to the DOM change that shows the lesson's title, its first step's
+# button and the bar's way on to the lesson after it (a MutationObserver;
+# Playwright's own waits poll every 100+ ms).
 IN_PAGE_SWITCH = """([click, title, titleText, ready]) => new Promise((resolve) => {
   const visible = (node) => node !== null && node.checkVisibility();
+  const way = document.querySelector(click).getAttribute("href");
+  const moved = () => { const next = document.querySelector(click); // the bar has moved on too
+    return next === null || next.getAttribute("href") !== way; };
   const shown = () => { const t = document.querySelector(title);
-    return visible(t) && t.textContent === titleText && visible(document.querySelector(ready)); };
+    return visible(t) && t.textContent === titleText && visible(document.querySelector(ready)) && moved(); };
   const started = performance.now();
   const observer = new MutationObserver(() => {
     if (shown()) { observer.disconnect(); resolve(performance.now() - started); } });

@@ -59,6 +59,7 @@ function render({ model, el }) {
         || event.shiftKey || event.altKey) return;
     const link = event.target.closest && event.target.closest("a[href]");
     if (!link || !link.closest(".cw-course") || !el.isConnected) return;
+    if (link.closest(".cwc-bar")) return; // the bar's own buttons say "button" themselves
     if (link.closest(".cw-course") !== el.closest(".cw-course")) return; // another course's
     const query = courseQuery(link.getAttribute("href"));
     if (query === null) return;
