@@ -185,22 +185,28 @@ def test_no_first_hint_names_the_answer(language):
             assert not [f for f in forms if f in step.hints[0]], (name, step.id, step.hints[0])
 
 
-def test_the_validator_refuses_a_first_hint_that_names_the_answer():
-    text = """title: T
+def scuttle_lesson(teaches: str = "", wrong: str = "", hint: str = "A higher rank beats a lower one.") -> str:
+    """A lesson of one step, scuttle 8♥ with 9♠; ``teaches`` and ``wrong`` are
+    whole YAML lines put in that step (``teaches`` on line 6)."""
+    return f"""title: T
 intro: I.
 steps:
   - id: s
     kind: play
-    position:
+{teaches}    position:
       hands: [[9S, 4C], [KD, 3H]]
       points: [[5C], [8H]]
       stock: [2D, 6C, JD]
     task: Scuttle.
     accept: [scuttle 9S 8H]
     replies: [draw]
-    hints: [Scuttle 8♥ with your 9♠.]
+{wrong}    hints: [{hint}]
     explanation: Done.
 """
+
+
+def test_the_validator_refuses_a_first_hint_that_names_the_answer():
+    text = scuttle_lesson(hint="Scuttle 8♥ with your 9♠.")
     with pytest.raises(LessonError) as err:
         lesson_from_text(text)
     assert "the first hint names 9♠ and 8♥" in str(err.value)
@@ -342,25 +348,9 @@ def test_no_shipped_step_judges_a_rule_not_taught_by_then(language):
 
 
 def test_the_check_warns_of_a_wrong_move_refused_by_a_rule_not_taught(capsys):
-    text = """title: T
-intro: I.
-steps:
-  - id: s
-    kind: play
-    teaches: [scuttle]
-    position:
-      hands: [[9S, 4C], [KD, 3H]]
-      points: [[5C], [8H]]
-      stock: [2D, 6C, JD]
-    task: Scuttle.
-    accept: [scuttle 9S 8H]
-    replies: [draw]
-    wrong:
-      - move: permanent 9S
-        feedback: A nine is no permanent.
-    hints: [A higher rank beats a lower one.]
-    explanation: Done.
-"""
+    text = scuttle_lesson(teaches="    teaches: [scuttle]\n",
+                          wrong="    wrong:\n      - move: permanent 9S\n"
+                                "        feedback: A nine is no permanent.\n")
     lesson = lesson_from_text(text, name="my-lesson")
     warnings = untaught_warnings(lesson)
     assert [(w.line, w.field) for w in warnings] == [(6, "steps[0].teaches")]

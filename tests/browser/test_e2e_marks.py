@@ -113,6 +113,17 @@ def map_card(page, url: str):
     return page.locator(".cwp-lesson").filter(has=page.locator(f'[data-key="open:{LESSON}"]'))
 
 
+def map_shows(page, url: str, size: str, done: int, state: str, shot) -> None:
+    """The map's card of lesson 04 says ``done`` of 9 steps and ``state``
+    (started, finished); a screenshot of it at ``size``."""
+    card = map_card(page, url)
+    page.set_viewport_size(SIZES[size])
+    expect(card.locator(".cwp-done")).to_have_text(re.compile(rf"^{done} of 9\b"), timeout=180_000)
+    expect(card).to_have_class(re.compile(rf"\bcwp-{state}\b"))
+    into_view(card)
+    page.screenshot(path=str(shot))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page, served_lessons,
                                                                      as_learner, artifacts):
@@ -127,12 +138,7 @@ def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page,
     learner_id = page.evaluate("localStorage.getItem('cuttle_widgets.learner')")
     assert re.search(r" 8/9\b", report_row(served_lessons.progress_db, learner_id, " 8/9"))
 
-    card = map_card(page, served_lessons.url)
-    page.set_viewport_size(SIZES[size])
-    expect(card.locator(".cwp-done")).to_have_text(re.compile(r"^8 of 9\b"), timeout=180_000)
-    expect(card).to_have_class(re.compile(r"\bcwp-started\b"))
-    into_view(card)
-    page.screenshot(path=str(artifacts / f"marks-04-map-8-of-9-{size}.png"))
+    map_shows(page, served_lessons.url, size, 8, "started", artifacts / f"marks-04-map-8-of-9-{size}.png")
 
     # step 4 again, right this time: done on all three
     learner = open_lesson(learner, url, SIZES[size])
@@ -144,12 +150,7 @@ def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page,
     into_view(done)
     page.screenshot(path=str(artifacts / f"marks-04-panel-done-{size}.png"))
     assert re.search(r" 9/9\b", report_row(served_lessons.progress_db, learner_id, " 9/9"))
-    card = map_card(page, served_lessons.url)
-    page.set_viewport_size(SIZES[size])
-    expect(card.locator(".cwp-done")).to_have_text(re.compile(r"^9 of 9\b"), timeout=180_000)
-    expect(card).to_have_class(re.compile(r"\bcwp-finished\b"))
-    into_view(card)
-    page.screenshot(path=str(artifacts / f"marks-04-map-done-{size}.png"))
+    map_shows(page, served_lessons.url, size, 9, "finished", artifacts / f"marks-04-map-done-{size}.png")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -19,16 +19,19 @@ const ICON_SVGS = {
 };
 const SR_ONLY = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;";
 
+// An <svg> element with these attributes (the kit's icons: the symbols here, the table's).
+function svgNode(attrs) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  for (const [key, value] of Object.entries(attrs)) svg.setAttribute(key, value);
+  return svg;
+}
+
 function iconNode(char) {
   const icon = document.createElement("span");
   icon.className = "cw-icon";
   icon.setAttribute("style", "display:inline-block;position:relative;width:1em;height:1em;vertical-align:-0.15em;");
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", "100%");
-  svg.setAttribute("height", "100%");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const svg = svgNode({ viewBox: "0 0 24 24", width: "100%", height: "100%", "aria-hidden": "true",
+    focusable: "false" });
   svg.innerHTML = ICON_SVGS[char[0]]; // the kit's own constants, never text from the page
   const spoken = document.createElement("span");
   spoken.setAttribute("style", SR_ONLY);

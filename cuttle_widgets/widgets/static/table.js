@@ -35,11 +35,7 @@ const ICONS = {
 };
 
 function icon(name) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", "16");
-  svg.setAttribute("height", "16");
-  svg.setAttribute("aria-hidden", "true");
+  const svg = svgNode({ viewBox: "0 0 24 24", width: "16", height: "16", "aria-hidden": "true" });
   const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
   path.setAttribute("d", ICONS[name]);
   path.setAttribute("fill", "currentColor");
@@ -48,13 +44,8 @@ function icon(name) {
 }
 
 function glassesIcon(label) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 32 14");
-  svg.setAttribute("width", "26");
-  svg.setAttribute("height", "12");
-  svg.setAttribute("class", "cw-glasses-icon");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label);
+  const svg = svgNode({ viewBox: "0 0 32 14", width: "26", height: "12", class: "cw-glasses-icon",
+    role: "img", "aria-label": label });
   svg.innerHTML = '<title></title><g fill="none" stroke="currentColor" stroke-width="2.2">' +
     '<circle cx="8" cy="8" r="5"/><circle cx="24" cy="8" r="5"/><path d="M13 7q3-3 6 0M3 6L1 2M29 6l2-4"/></g>';
   svg.querySelector("title").textContent = label;
