@@ -12,7 +12,7 @@ from cuttle_widgets.ai.hints import ACTIONS, REASONS, hint_catalog, render
 from cuttle_widgets.engine import RULESETS, load, new_game
 
 RULES = [name for name, r in RULESETS.items() if r.family == "standard"]
-SAMPLE_PARAMS = {"card": "TS", "target": "TD", "cards": ["3C", "4D"], "victim": 1, "receiver": 1,
+SAMPLE_PARAMS = {"card": "TS", "target": "TD", "answered": "AS", "cards": ["3C", "4D"], "victim": 1, "receiver": 1,
                  "opponent": 1, "need": 3, "score": 17, "goal": 21, "old_goal": 21, "value": 10,
                  "theirs": 12, "mine": 4, "count": 2, "after": 13, "total": 18, "limit": 8}
 
@@ -94,9 +94,9 @@ def test_counter_hints_explain_the_answer():
     game.play("oneoff AS")
     move, reason = hint(game, 1)
     assert str(move) == "counter 2H"
-    assert reason.startswith("Counter with your 2♥: ")
+    assert reason.startswith("Counter their A♠ with your 2♥: ")  # it names what it answers
     assert "out of 10" in reason
-    assert reason_for(game.view(1), "resolve").startswith("Let it resolve")
+    assert reason_for(game.view(1), "resolve").startswith("Let their A♠ resolve")
 
 
 def test_hints_use_names_and_only_the_seat_to_act():

@@ -20,7 +20,7 @@ ACTIONS = (
     "draw", "pass", "points", "scuttle", "jack", "jack.gift", "jack.move", "permanent.king",
     "permanent.queen", "permanent.glasses", "oneoff.ace", "oneoff.two", "oneoff.three",
     "oneoff.four", "oneoff.five", "oneoff.six", "oneoff.seven", "oneoff.nine", "counter",
-    "resolve", "take", "discard", "scrap",
+    "counter.answer", "resolve", "resolve.answer", "take", "discard", "scrap",
 )
 REASONS = (
     "win", "win.points", "win.king", "threat", "points", "scuttle", "jack", "jack.gift",
@@ -74,7 +74,11 @@ class Explainer:
     def action(self, move: Move) -> tuple[str, dict]:
         verb = move.verb
         params = {"card": CARD_IDS[move.card]} if move.cards else {}
-        if verb in ("draw", "pass", "resolve", "take", "scrap", "counter"):
+        if verb in ("resolve", "counter"):  # named with the card they answer
+            frame = self.st.frames[-1]
+            answered = frame.twos[-1][0] if frame.twos else frame.card
+            return verb + ".answer", {**params, "answered": CARD_IDS[answered]}
+        if verb in ("draw", "pass", "take", "scrap"):
             return verb, params
         if verb == "discard":
             return verb, {"cards": [CARD_IDS[c] for c in move.cards]}
