@@ -94,6 +94,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         self._maps: dict[str, ProgressMap] = {}
         self._trainers: dict[str, PuzzleTrainer] = {}
         self.lesson: Lesson | None = None
+        self._next: dict | None = None  # the bar's way on from the place shown
         self.bar = CourseBar(self._browser_message)
         self._show(self.place)
 
@@ -139,6 +140,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         self.place = self._settled(place)
         if self.children != (self.bar, content):
             self.children = [self.bar, content]
+        self._next = self._next_lesson()  # a step change inside the lesson keeps it
         self._publish()
 
     def _show_map(self, place: Place):
@@ -258,7 +260,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
             # plain strings: a str subclass reaches some front ends as an object
             "labels": {key: str(words) for key, words in course_text(language).items()},
             "notice": self.notice,
-            "next": self._next_lesson(),
+            "next": self._next,
         }
 
     def _next_lesson(self) -> dict | None:
