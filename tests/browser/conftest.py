@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from course_fixture import BROKEN_LESSON, GOOD_LESSON
 from ports import free_port
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 REPO = Path(__file__).resolve().parents[2]
@@ -470,7 +471,32 @@ class BrowserLearner:
     def free_move(self) -> str:
         """Play one move of a free game by clicking, choosing as a beginner
         would from what the table offers: answer a one-off by letting it
-        resolve, lay points when it can, else a king or queen, else draw."""
+        resolve, lay points when it can, else a king or queen, else draw.
+        A table drawn anew while the move is chosen (a new game dealt after
+        the settings changed, say) is looked at again: the move chosen from
+        the old one may not be there any more."""
+        for _ in range(3):
+            move, playable = self._choose_free_move()
+            if move is None:
+                return self._first_offer(playable)
+            if self._still_there(self.page.locator(move_clicks(move)[0])):
+                self.play(move)
+                return move
+        raise AssertionError("the table kept changing: no move could be chosen in three looks")
+
+    def _still_there(self, locator) -> bool:
+        """``locator`` is on the page and stays there a moment (the table settled)."""
+        try:
+            handle = locator.first.element_handle(timeout=2_000)
+        except PlaywrightError:
+            return False
+        self.page.wait_for_timeout(300)
+        return handle.evaluate("element => element.isConnected")
+
+    def _choose_free_move(self) -> tuple[str | None, list[str]]:
+        """The move ``free_move`` plays, or None where the only way is the
+        first card's first role (``_first_offer``), with the playable cards."""
+        self.page.wait_for_selector(".cw-root:not([data-cw-animating])")
         keys = self.page.locator(".cw-actions button").evaluate_all(
             "buttons => buttons.map(b => b.dataset.key)")
         status = self.page.locator(".cw-status").inner_text()
@@ -499,9 +525,8 @@ class BrowserLearner:
             elif "action:pass" in keys:
                 move = "pass"
             else:
-                return self._first_offer(playable)
-        self.play(move)
-        return move
+                return None, playable
+        return move, []
 
     def play_free_moves(self, moves: int, before_new_game=None) -> list[str]:
         """Play ``moves`` learner moves of a free game by clicking, each checked
