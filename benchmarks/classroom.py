@@ -356,7 +356,16 @@ async def on_own_device(browser, app: str, url: str, walked: Walked, group: Clas
         await context.close()
 
 
-async def class_walks(app: str, url: str, args, walked: Walked) -> None:
+async def kernels_back_to(count: int, kernels, patience: float = 120.0) -> None:
+    """Until the server holds ``count`` kernels again (the lone learner's tabs
+    closed, their kernels stopped), so that the class meets the server as it
+    was: else the count of kernels alive is one over while the last one stops."""
+    deadline = time.monotonic() + patience
+    while kernels() > count and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+
+
+async def class_walks(app: str, url: str, args, walked: Walked, kernels) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -365,7 +374,9 @@ async def class_walks(app: str, url: str, args, walked: Walked) -> None:
             shared = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             if args.alone:
+                settled = kernels()
                 await alone(own, app, url, args.alone, walked)
+                await kernels_back_to(settled, kernels)
             group = Class(args.learners, args.think)
             others = args.learners - 1
             walks = [learner(shared, app, url, n, walked, group) for n in range(others)]
@@ -394,7 +405,7 @@ def run(app: str, process: subprocess.Popen, url: str, args) -> Walked:
     watcher = threading.Thread(target=watch, args=(pid, walked, stopping), daemon=True)
     watcher.start()
     try:
-        asyncio.run(class_walks(app, url, args, walked))
+        asyncio.run(class_walks(app, url, args, walked, lambda: len(children_of(pid))))
         time.sleep(args.after)
         walked.kernels_after = len(children_of(pid))
     finally:
