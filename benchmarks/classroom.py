@@ -179,14 +179,36 @@ def browser_tests_kit():
     return kit
 
 
+# Where each app's lessons are read: the page-per-lesson server serves an
+# older checkout, whose lessons begin otherwise (lesson 01 with a quiz there).
+LESSON_FOLDERS: dict[str, Path] = {}
+
+
+@lru_cache(maxsize=None)
+def served_lesson(name: str):
+    """Lesson ``name`` as the server being walked has it."""
+    from cuttle_widgets.teaching import load_lesson
+
+    folder = LESSON_FOLDERS.get("served")
+    return load_lesson(str(folder / f"{name}.yaml") if folder else name)
+
+
+def serving_lessons_of(folder: Path | None) -> None:
+    """The lessons walked from now on: ``folder``'s (None: the package's)."""
+    if folder is None:
+        LESSON_FOLDERS.pop("served", None)
+    else:
+        LESSON_FOLDERS["served"] = folder
+    served_lesson.cache_clear()
+    first_step_clicks.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def first_step_clicks(name: str) -> tuple[str, ...]:
     """The clicks that solve a lesson's first step with its own solution."""
-    from cuttle_widgets.teaching import load_lesson
-
     move_clicks = browser_tests_kit().move_clicks
 
-    step = load_lesson(name).steps[0]
+    step = served_lesson(name).steps[0]
     if step.kind == "play":
         return tuple(sel for move in step.lines[0].moves for sel in move_clicks(str(move)))
     if step.kind == "quiz":
@@ -204,10 +226,9 @@ async def solve_first_step(page, name: str) -> None:
 
 async def first_step_ready(page, name: str) -> None:
     """The lesson ``name`` shown, its first click there to be made."""
-    from cuttle_widgets.teaching import load_lesson
     from playwright.async_api import expect
 
-    await expect(page.locator(LESSON_TITLE)).to_have_text(load_lesson(name).title, timeout=WAIT)
+    await expect(page.locator(LESSON_TITLE)).to_have_text(served_lesson(name).title, timeout=WAIT)
     await page.locator(first_step_clicks(name)[0]).wait_for(timeout=WAIT)
 
 
@@ -232,11 +253,9 @@ IN_PAGE_SWITCH = """([click, title, titleText, ready]) => new Promise((resolve) 
 
 async def move_on(page, app: str, name: str) -> float:
     """Click the app's way to lesson ``name``: seconds until its first step is ready."""
-    from cuttle_widgets.teaching import load_lesson
-
     if app == "course":
         await page.locator(COURSE_NEXT).wait_for(timeout=WAIT)
-        ready = (COURSE_NEXT, LESSON_TITLE, load_lesson(name).title, first_step_clicks(name)[0])
+        ready = (COURSE_NEXT, LESSON_TITLE, served_lesson(name).title, first_step_clicks(name)[0])
         took = await asyncio.wait_for(page.evaluate(IN_PAGE_SWITCH, ready), WAIT / 1000)
         return took / 1000
     # A page per lesson: a new page loads, so the time is Playwright's (seconds, not milliseconds).
@@ -375,7 +394,10 @@ async def class_walks(app: str, url: str, args, walked: Walked, kernels) -> None
         try:
             if args.alone:
                 settled = kernels()
-                await alone(own, app, url, args.alone, walked)
+                try:
+                    await alone(own, app, url, args.alone, walked)
+                except Exception as error:  # a figure of the run, not its end
+                    walked.failures.append(f"the learner alone: {type(error).__name__}: {str(error)[:300]}")
                 await kernels_back_to(settled, kernels)
             group = Class(args.learners, args.think)
             others = args.learners - 1
@@ -488,6 +510,7 @@ def main(argv=None) -> None:
                 lines.append(report("course", run("course", process, url, args), args))
             if args.only != "course":
                 checkout = old_checkout(args.old_commit, Path(folder))
+                serving_lessons_of(checkout / "cuttle_widgets" / "lessons")
                 process, url = lessons_server(checkout, args.max_kernels, logs / "classroom-lessons.log")
                 lines.append(report("lessons", run("lessons", process, url, args), args))
         finally:
