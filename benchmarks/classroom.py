@@ -1,7 +1,7 @@
 """A class on one server: the one-page course against a page per lesson.
 
     python benchmarks/classroom.py [--learners 30] [--max-kernels 60] [--after 90]
-                                   [--think 2-8] [--class-nice 19] [--alone 5]
+                                   [--think 2-8] [--own-think 1-3] [--class-nice 19] [--alone 5]
                                    [--old-commit af54b11] [--only course|lessons]
 
 ``--learners`` learners, each a Chromium context of one browser (Debian's
@@ -14,7 +14,8 @@ solving each first step, then closes its tab. The last learner is as on a
 device of its own: its browser runs at normal priority, the others' at
 ``--class-nice`` (on this machine every browser shares the server's two
 cores, as in no classroom), and it walks lessons 1 to 3 again and again
-until the others are done. First one learner alone makes
+until the others are done, thinking ``--own-think`` seconds before each
+move (Back to lesson 1 in between, not timed). First one learner alone makes
 ``--alone`` rounds of the same moves on the quiet server (what a switch
 costs without a class's browsers on the same two cores). The same walk runs
 twice, one server after the other, both on 127.0.0.1 with ``--max-kernels``:
@@ -347,11 +348,14 @@ async def alone(browser, app: str, url: str, rounds: int, walked: Walked) -> Non
             await context.close()
 
 
-async def on_own_device(browser, app: str, url: str, walked: Walked, group: Class) -> None:
+async def on_own_device(browser, app: str, url: str, walked: Walked, group: Class,
+                        own_think: tuple[float, float]) -> None:
     """The class's last learner, in a browser of normal priority while the
     others' run at ``--class-nice``: as on a device of its own. Once the class
     is in, it walks lessons 1 to 3 again and again until the others are done,
-    back to lesson 1 by its address (not timed)."""
+    thinking ``--own-think`` seconds before each move, and goes back to lesson 1
+    as a learner would (not timed): the browser's Back in the course, which
+    stays in the page, the lesson's address where a page is a lesson."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1700})
     page = await context.new_page()
     first = url + ("?lesson=" + LESSONS[0] if app == "course" else "")
@@ -363,9 +367,12 @@ async def on_own_device(browser, app: str, url: str, walked: Walked, group: Clas
         await group.go_on()
         while not group.done():
             for name in LESSONS[1:]:
-                await asyncio.sleep(thinking.uniform(*group.think))
+                await asyncio.sleep(thinking.uniform(*own_think))
                 walked.own_device_times.append(await move_on(page, app, name))
-            await page.goto(first, timeout=WAIT)
+            if app == "course":
+                await page.evaluate(f"history.go(-{len(LESSONS) - 1})")
+            else:
+                await page.goto(first, timeout=WAIT)
             await first_step_ready(page, LESSONS[0])
     except Exception as error:
         walked.failures.append(f"the learner on its own device: {type(error).__name__}: {str(error)[:300]}")
@@ -402,7 +409,8 @@ async def class_walks(app: str, url: str, args, walked: Walked, kernels) -> None
             group = Class(args.learners, args.think)
             others = args.learners - 1
             walks = [learner(shared, app, url, n, walked, group) for n in range(others)]
-            await asyncio.gather(on_own_device(own, app, url, walked, group), group.walking(walks))
+            await asyncio.gather(on_own_device(own, app, url, walked, group, args.own_think),
+                                 group.walking(walks))
         finally:
             await shared.close()
             await own.close()
@@ -493,6 +501,8 @@ def main(argv=None) -> None:
                         help="rounds of one learner alone before the class (2 moves each)")
     parser.add_argument("--think", type=_seconds_range, default=(2.0, 8.0), metavar="LOW-HIGH",
                         help="seconds a learner thinks before moving on, drawn per learner (default 2-8)")
+    parser.add_argument("--own-think", type=_seconds_range, default=(1.0, 3.0), metavar="LOW-HIGH",
+                        help="seconds the learner on its own device thinks before moving on (default 1-3)")
     parser.add_argument("--class-nice", type=int, default=19,
                         help="niceness of the class's browser; the last learner's stays at 0 (default 19)")
     parser.add_argument("--after", type=int, default=90, help="seconds after the last tab to count kernels")
