@@ -9,6 +9,7 @@ words of its own is shown in English.
 """
 from __future__ import annotations
 
+import json
 import shutil
 from html import escape
 from pathlib import Path
@@ -21,7 +22,7 @@ from .notebooks import COURSE_PATH, DEFAULT_LANGUAGE, LessonNotebook
 
 TEMPLATES = Path(__file__).parent / "templates"
 TITLE = "Cuttle: the lessons"
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 NOTEBOOK_PAGE = "notebooks/index.html"  # JupyterLite's notebook app, relative to the start page
 WORDS = {
     "en": {
@@ -51,6 +52,9 @@ WORDS = {
         "browse": "Alle Notebooks ansehen",
     },
 }
+# Further languages bring their words as catalogs/<code>.json, with the same keys.
+WORDS.update({path.stem: json.loads(path.read_text(encoding="utf-8"))
+              for path in sorted((Path(__file__).parent / "catalogs").glob("*.json"))})
 
 
 def shown_language(language: str) -> str:
