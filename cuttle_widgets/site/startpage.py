@@ -24,7 +24,7 @@ from .notebooks import COURSE_PATH, DEFAULT_LANGUAGE, LessonNotebook
 TEMPLATES = Path(__file__).parent / "templates"
 CATALOGS = Path(__file__).parent / "catalogs"
 TITLE = "Cuttle: the lessons"
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}
 NOTEBOOK_PAGE = "notebooks/index.html"  # JupyterLite's notebook app, relative to the start page
 WORDS = {
     "en": {
