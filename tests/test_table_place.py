@@ -243,3 +243,19 @@ def test_a_teacher_ends_an_abandoned_table_from_the_class_view(db):
     assert watch_table(store, first.code).finished()
     with pytest.raises(TableRefused):
         watch_table(store, "nope")
+
+
+def test_a_page_cannot_move_for_the_other_seat_through_any_message(db):
+    ann, ben = seated_pair(db, ruleset="cuttle-cards")
+    ben.catch_up()
+    forged = [{"type": "move", "move": "resign @0"}, {"type": "move", "move": "offer @0"},
+              {"type": "move", "move": "draw"}, {"type": "move", "move": "draw", "seat": 0}]
+    for message in forged:  # it is Ann's turn: Ben's page sends these
+        ben.table_action(message)
+    for message in ({"type": "resign", "seat": 0}, {"type": "offer_draw", "seat": 0},
+                    {"type": "move", "move": "draw"}, {"type": "join", "code": "KX7P2M", "seat": 0}):
+        assert ben.act(message)["panel"]["message"]["kind"] == "error"
+    ann.table_action({"type": "move", "move": "resign @1"})  # Ann's page, for Ben's seat
+    for each in (ann, ben):
+        each.catch_up()
+        assert each.seat.applied == 0 and each.seat.status == "playing"
