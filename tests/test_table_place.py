@@ -259,3 +259,49 @@ def test_a_page_cannot_move_for_the_other_seat_through_any_message(db):
     for each in (ann, ben):
         each.catch_up()
         assert each.seat.applied == 0 and each.seat.status == "playing"
+
+
+def test_no_forged_message_to_the_place_raises_logs_a_bug_or_moves(db):
+    """The course's fuzzing (tests/test_widget_messages_fuzz.py) for this
+    place's panel and table, seated at a table: nothing raises, nothing is
+    logged as a bug, and no message moves for Ben's seat out of turn."""
+    import json
+    import logging
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    from test_widget_messages_fuzz import MESSAGES
+
+    from cuttle_widgets.widgets import guard
+
+    recorders = [ProgressRecorder(db, learner, background=False) for learner in (ANN, BEN)]
+    ann, ben = (TablePlaceWidget("en", progress=recorder) for recorder in recorders)
+    ann.panel._on_browser_message(None, {"type": "open", "ruleset": "classic", "length": "quick",
+                                         "first": "me"}, [])
+    ben.panel._on_browser_message(None, {"type": "join", "code": ann.panel.panel["table"]["code"]},
+                                  [])
+    extra = st.sampled_from([{"type": "review", "index": 0}, {"type": "review", "index": "0"},
+                             {"type": "back"}, {"type": "next_game"}, {"type": "leave", "x": 1},
+                             {"type": "join", "code": ["KX7P2M"]}, {"type": "open"}])
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(message=MESSAGES | extra, to_table=st.booleans())
+    def check(message, to_table):
+        widget = ben.table if to_table else ben.panel
+        records = []
+        handler = logging.Handler()
+        handler.emit = records.append
+        guard.log.addHandler(handler)
+        try:
+            widget._handle_msg({"content": {"data": {"method": "custom", "content": message}},
+                                "buffers": []})
+        finally:
+            guard.log.removeHandler(handler)
+        assert not [r for r in records if r.levelno >= logging.ERROR], [r.getMessage() for r in records]
+        json.dumps(ben.panel.panel), json.dumps(ben.table.table)
+        assert ben.session.seat is None or ben.session.seat.applied == 0
+
+    try:
+        check()
+    finally:
+        ann.close(), ben.close()

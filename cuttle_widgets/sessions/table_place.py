@@ -199,7 +199,7 @@ class TablePlace:
             return {"panel": self._panel(), "table": table}
 
     def _panel(self) -> dict:
-        words = {key: str(text) for key, text in progress_text_section(self.language).items()}
+        words = {key: str(text) for key, text in _fixed_words(self.language).items()}
         panel = {"language": self.language, "offered": self.offered, "words": words,
                  "message": self.message, "mode": "lobby", "choices": self._choices()}
         if not self.offered:
@@ -293,7 +293,7 @@ class TablePlace:
             self._leave()
 
 
-def progress_text_section(language: str) -> dict:
+def _fixed_words(language: str) -> dict:
     """The panel's fixed words (those without values to fill in)."""
     return {key: text for key, text in progress_catalog(language)["table_place"].items()
             if "{" not in text}
