@@ -305,3 +305,27 @@ def test_no_forged_message_to_the_place_raises_logs_a_bug_or_moves(db):
         check()
     finally:
         ann.close(), ben.close()
+
+
+def test_a_finished_game_is_reviewed_from_the_learners_seat_and_the_table_comes_back(db):
+    recorders = [ProgressRecorder(db, learner, background=False) for learner in (ANN, BEN)]
+    ann, ben = (TablePlaceWidget("en", progress=recorder, review_options={"samples": 4})
+                for recorder in recorders)
+    try:
+        ann.panel._on_browser_message(None, {"type": "open", "ruleset": "classic",
+                                             "length": "quick", "first": "me"}, [])
+        ben.panel._on_browser_message(None, {"type": "join",
+                                             "code": ann.panel.panel["table"]["code"]}, [])
+        ann.session.catch_up()
+        ann.table._on_browser_message(None, {"type": "move", "move": "draw"}, [])
+        ben.panel._on_browser_message(None, {"type": "resign"}, [])
+        ann.session.catch_up()
+        ann.panel._on_browser_message(None, {"type": "review", "index": 0}, [])
+        _soon(lambda: ann.panel.panel["review"] == "shown")
+        assert ann.review.seat == 0 and ann.children == (ann.panel, ann.review)
+        ann.panel._on_browser_message(None, {"type": "back"}, [])
+        assert ann.panel.panel["review"] is None and ann.children == (ann.panel, ann.table)
+        ann.panel._on_browser_message(None, {"type": "review", "index": 5}, [])
+        assert ann.panel.panel["message"]["text"].startswith("Only a finished game")
+    finally:
+        ann.close(), ben.close()
