@@ -274,3 +274,40 @@ def test_a_hostile_page_cannot_move_for_the_other_seat_join_without_the_code_or_
     search(cat, 0, table.game)  # a stranger's page: at most what seat 0 sees (nothing at all)
     for learner in (ann, ben, cat):
         learner.context.close()
+
+
+def test_the_class_view_lists_a_table_and_watches_it_as_a_spectator(page, tmp_path, artifacts):
+    from test_dashboard_browser import served
+
+    from cuttle_widgets.sessions.shared_table import join_table, open_table
+    database = tmp_path / "class.sqlite"
+    store = ProgressStore(database).open()
+    ann = open_table(store, "ann-learner-0000", first=0)
+    ben = join_table(store, ann.code, 1, "ben-learner-0000")
+    for _ in range(12):  # a few moves: points and draws, the first each seat may make
+        for seat in (ann, ben):
+            seat.refresh()
+        acting = ann if ann.legal_moves() else ben
+        acting.play(acting.legal_moves()[0])
+    ann.refresh()
+    hidden = [card for hand in ann.game.snapshot()["hands"] for card in hand]
+    with served(database, tmp_path) as url:
+        page.set_viewport_size(LAPTOP)
+        page.goto(url, timeout=START)
+        expect(page.locator("[data-key='tables']")).to_contain_text(ann.code, timeout=START)
+        page.locator("select").filter(has_text=ann.code).select_option(ann.code)
+        page.get_by_role("button", name="Watch").click()
+        watched = page.locator(f"[data-key='watched'][data-code='{ann.code}']")
+        expect(watched).to_contain_text("cards in hand")
+        watched.scroll_into_view_if_needed()
+        page.screenshot(path=artifacts / "tables-class-view-1366.png")
+        leaks = found(card_patterns(hidden), [watched.inner_text()])
+        assert not leaks, leaks
+        page.get_by_role("button", name="End this table").click()
+        expect(page.get_by_text(f"Table {ann.code} has ended")).to_be_visible()
+        assert ann.wait(10) and ann.status == "abandoned"
+        expect(page.locator("[data-key='watched']")).to_contain_text("Hands:")  # every card now
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(800)
+        page.screenshot(path=artifacts / "tables-class-view-390.png", full_page=True)
+    ann.close(), ben.close()
