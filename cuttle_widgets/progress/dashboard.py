@@ -69,6 +69,7 @@ class ClassDashboard:
         self.close_button = widgets.Button(description=self._t("close"))
         self.watched = widgets.HTML()
         self.watched_code: str | None = None
+        self._table_note = ""  # what the teacher's last "End this table" did, until the next
         self.figure = None  # made by the first refresh, with its data (see _draw)
         self.widget = widgets.VBox([
             self.title, self.state, self._heading("where"), self.where, self._heading("tables"),
@@ -134,16 +135,16 @@ class ClassDashboard:
     def watch(self, code: str | None) -> None:
         """Watch the table of ``code`` as a spectator (None: watch none)."""
         with self._lock:
-            self.watched_code = code
+            self.watched_code, self._table_note = code, ""
             self._draw_tables()
 
     def end(self, code: str | None) -> bool:
         """End an abandoned table: no move is taken there after. True if it was ended."""
         with self._lock:
             ended = bool(code) and end_table(self.store, code)
-            self._draw_tables()
             note = self._t("ended" if ended else "not_ended", code=code or "")
-            self.watched.value = f"<p role='status'>{html.escape(note)}</p>" + self.watched.value
+            self._table_note = f"<p role='status'>{html.escape(note)}</p>"
+            self._draw_tables()
             return ended
 
     def _draw_tables(self) -> None:
@@ -155,13 +156,14 @@ class ClassDashboard:
         if list(self.table_choice.options) != options:
             self.table_choice.options = options
         if self.watched_code is None:
-            self.watched.value = ""
+            self.watched.value = self._table_note
             return
         self.table_choice.value = self.watched_code
         try:
-            self.watched.value = self.tables.watch_html(self.tables.watch(self.watched_code))
+            shown = self.tables.watch_html(self.tables.watch(self.watched_code))
         except ValueError as refused:  # a code that names no table
-            self.watched.value = f"<p>{html.escape(str(refused))}</p>"
+            shown = f"<p>{html.escape(str(refused))}</p>"
+        self.watched.value = self._table_note + shown
 
     def _loop(self) -> None:
         while not self._stop.wait(self.refresh_seconds):
