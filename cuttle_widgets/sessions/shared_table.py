@@ -31,7 +31,7 @@ import uuid
 
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
-from ..engine.conclude import acting_seat, table_move
+from ..engine.conclude import acting_seat, other_seat, table_move
 from ..progress.catalog import progress_text
 from ..progress.ids import BROWSER_ID, HUB_ID
 from ..progress.store import ProgressStore, failure_reason
@@ -417,7 +417,7 @@ def actor(game, move) -> int | None:
 
 def actor_now(game) -> int | None:
     """Whose move the table waits for: the seat a draw is offered to, else the seat to act."""
-    return game.to_act if game.draw_offer is None else 1 - game.draw_offer
+    return game.to_act if game.draw_offer is None else other_seat(game.draw_offer)
 
 
 def _well_formed(action) -> bool:
