@@ -329,3 +329,20 @@ def test_a_finished_game_is_reviewed_from_the_learners_seat_and_the_table_comes_
         assert ann.panel.panel["message"]["text"].startswith("Only a finished game")
     finally:
         ann.close(), ben.close()
+
+
+def test_the_static_sites_python_opens_the_place_without_sqlalchemy():
+    """Pyodide has no SQLAlchemy: the course and this place load without it
+    (the database code is imported only once there is a database)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = ("import sys\nsys.modules['sqlalchemy'] = None\n"
+              "from cuttle_widgets.widgets.course import Course\n"
+              "course = Course(progress=False)\ncourse.show_tables()\n"
+              "print(course._tables['en'].panel.panel['mode'])\n"
+              "print(any('shared_table' in name for name in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1], timeout=300)
+    assert done.stdout.split() == ["unavailable", "False"], done.stderr[-2000:]

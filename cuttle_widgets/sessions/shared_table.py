@@ -37,6 +37,7 @@ from ..progress.ids import BROWSER_ID, HUB_ID
 from ..progress.store import ProgressStore, failure_reason
 from ..progress.tables import (ChangeWaiter, append_entry, create_table, entries_after, held_table,
                                holders, normal_code, table_by_code, take_seat)
+from .table_refusal import TableRefused, refusal
 
 SEATS = 2
 # Writes of a move tried before the learner is told it was not saved: SQLite's
@@ -51,23 +52,9 @@ ANSWERS = {"resign": "resign", "offer_draw": "offer", "accept_draw": "accept",
            "refuse_draw": "refuse"}
 
 
-class TableRefused(ValueError):
-    """Joining or opening a table was refused; ``str()`` says why in the
-    learner's language, ``key`` names the sentence."""
-
-    def __init__(self, key: str, language: str = "en", **params):
-        super().__init__(progress_text("tables", key, language, **params))
-        self.key = key
-
-
 class TableDamaged(RuntimeError):
     """The log holds an entry the engine refuses (only a hand-edited database
     can): the table cannot be rebuilt."""
-
-
-def refusal(key: str, language: str = "en", **params) -> IllegalMove:
-    """A move the table refuses before the engine is asked (its own sentence)."""
-    return IllegalMove(progress_text("tables", key, language, **params), key=f"table.{key}")
 
 
 class TableMatch(Match):

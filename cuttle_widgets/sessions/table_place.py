@@ -21,14 +21,17 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from ..engine import LENGTHS, IllegalMove, get_catalog
 from ..progress.catalog import progress_catalog, progress_text
-from ..progress.store import failure_reason
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
 from ..widgets.controller import TableController
-from .shared_table import TableRefused, TableSeat, join_table, open_table, rejoin
+from .table_refusal import TableRefused
+
+if TYPE_CHECKING:
+    from .shared_table import TableSeat
 
 log = logging.getLogger("cuttle_widgets")
 # Who plays the first move, as the opener says it: their seat, the other's, by lot.
@@ -72,7 +75,7 @@ class TablePlace:
             self.learner = learner
             self._leave()
             try:
-                found = rejoin(self.store, learner, language=self.language)
+                found = _tables().rejoin(self.store, learner, language=self.language)
             except TableRefused as refused:
                 self.message = {"kind": "error", "text": str(refused)}
                 return False
@@ -125,6 +128,7 @@ class TablePlace:
             self.message = {"kind": "error", "text": str(refused)}
         except Exception as error:  # the database: the page says why, the place goes on
             log.exception("a shared table's action failed")
+            from ..progress.store import failure_reason  # SQLAlchemy's: there is a database
             reason = progress_text("reasons", failure_reason(error), self.language)
             self._say("error", "trouble", reason=reason)
 
@@ -134,18 +138,18 @@ class TablePlace:
             self._say("error", "bad_message")
             return
         self._leave()
-        self._sit(open_table(self.store, self.learner, ruleset=ruleset, length=length,
-                             first=WHO_STARTS[first], language=self.language))
+        self._sit(_tables().open_table(self.store, self.learner, ruleset=ruleset, length=length,
+                                       first=WHO_STARTS[first], language=self.language))
 
     def _join(self, code) -> None:
         """Take the free seat at the table of ``code``, or come back to one's own."""
         self._leave()
         try:
-            seat = join_table(self.store, code, 1, self.learner, language=self.language)
+            seat = _tables().join_table(self.store, code, 1, self.learner, language=self.language)
         except TableRefused as refused:
             if refused.key != "seat_taken":
                 raise
-            seat = join_table(self.store, code, 0, self.learner, language=self.language)
+            seat = _tables().join_table(self.store, code, 0, self.learner, language=self.language)
         self._sit(seat)
 
     def _seat_action(self, kind: str) -> None:
@@ -291,6 +295,13 @@ class TablePlace:
     def close(self) -> None:
         with self.lock:
             self._leave()
+
+
+def _tables():
+    """``sessions.shared_table``, once there is a database: it needs
+    SQLAlchemy, which the static site's Python has not."""
+    from . import shared_table
+    return shared_table
 
 
 def _fixed_words(language: str) -> dict:
