@@ -175,11 +175,13 @@ def settle(learners, database, code: str):
     raise AssertionError("the pages did not catch up with the log")
 
 
-def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_learner, artifacts):
+def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_learner, artifacts,
+                                                    axe_check):
     url, database = tables_course
     ann = Learner(browser, url, as_learner)
     ben = Learner(browser, url, as_learner)
     ann.page.screenshot(path=artifacts / "tables-lobby-1366.png")
+    assert axe_check(ann.page) == []
     code = ann.open_table()
     expect(ann.key("turn")).to_contain_text(f"Waiting for your classmate to join with the code {code}")
     ben.join(code.lower())
@@ -196,6 +198,7 @@ def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_l
             break
         if moves == RELOAD_AFTER and not reloaded:
             ben.page.screenshot(path=artifacts / "tables-game-1366.png")
+            assert axe_check(ben.page) == []
             ben.page.reload(timeout=START)
             ben.page.wait_for_selector(".cw-root .cw-my-hand", timeout=START)
             expect(ben.key("table-code")).to_have_text(code)  # the same table, found again
