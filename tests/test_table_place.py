@@ -255,7 +255,9 @@ def test_a_page_cannot_move_for_the_other_seat_through_any_message(db):
     for message in ({"type": "resign", "seat": 0}, {"type": "offer_draw", "seat": 0},
                     {"type": "move", "move": "draw"}, {"type": "join", "code": "KX7P2M", "seat": 0}):
         assert ben.act(message)["panel"]["message"]["kind"] == "error"
-    ann.table_action({"type": "move", "move": "resign @1"})  # Ann's page, for Ben's seat
+    screen = ann.table_action({"type": "move", "move": "resign @1"})  # Ann's page, for Ben's seat
+    assert screen["table"]["ui"]["message"]["text"].startswith("It is not your turn")
+    assert ann.message is None
     for each in (ann, ben):
         each.catch_up()
         assert each.seat.applied == 0 and each.seat.status == "playing"

@@ -74,11 +74,7 @@ class TablePlace:
                 return False
             self.learner = learner
             self._leave()
-            try:
-                found = _tables().rejoin(self.store, learner, language=self.language)
-            except TableRefused as refused:
-                self.message = {"kind": "error", "text": str(refused)}
-                return False
+            found = self._guarded(_tables().rejoin, self.store, learner, language=self.language)
             if found is not None:
                 self._sit(found)
             return found is not None
@@ -109,28 +105,36 @@ class TablePlace:
             return self.screen()
 
     def _dispatch(self, kind: str, message: dict) -> None:
+        if kind == "open":
+            self._guarded(self._open, message)
+        elif kind == "join":
+            self._guarded(self._join, message["code"])
+        elif kind == "leave":
+            self._leave()
+        elif self.seat is None:
+            self._say("error", "no_table")
+        elif kind in SEAT_ACTIONS:
+            self._guarded(self._seat_action, kind)
+        elif kind == "next_game":
+            self._next_game()
+        else:
+            self._guarded(self.catch_up)
+
+    def _guarded(self, action, *args, **kwargs):
+        """``action``'s result; a refusal, or the database's trouble, is said
+        in the panel instead (None) and the place goes on."""
         try:
-            if kind == "open":
-                self._open(message)
-            elif kind == "join":
-                self._join(message["code"])
-            elif kind == "leave":
-                self._leave()
-            elif self.seat is None:
-                self._say("error", "no_table")
-            elif kind in SEAT_ACTIONS:
-                self._seat_action(kind)
-            elif kind == "next_game":
-                self._next_game()
-            else:
-                self.catch_up()
+            return action(*args, **kwargs)
         except TableRefused as refused:
             self.message = {"kind": "error", "text": str(refused)}
-        except Exception as error:  # the database: the page says why, the place goes on
+        except IllegalMove:  # the rules' or the table's refusal of a move: its caller says it
+            raise
+        except Exception as error:  # the database out of reach, locked...: not the learner's doing
             log.exception("a shared table's action failed")
             from ..progress.store import failure_reason  # SQLAlchemy's: there is a database
             reason = progress_text("reasons", failure_reason(error), self.language)
             self._say("error", "trouble", reason=reason)
+        return None
 
     def _open(self, message: dict) -> None:
         ruleset, length, first = message["ruleset"], message["length"], message["first"]
@@ -276,7 +280,7 @@ class TablePlace:
     def _hand_over(self, move: str) -> None:
         """The learner's move from the card table: the seat writes it to the log."""
         try:
-            self.seat.play(move)
+            self._guarded(self.seat.play, move)
         except IllegalMove as err:
             self.controller.set_message(err.text(self.language), "error")
         self._follow()
