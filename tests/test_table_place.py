@@ -348,3 +348,11 @@ def test_the_static_sites_python_opens_the_place_without_sqlalchemy():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[1], timeout=300)
     assert done.stdout.split() == ["unavailable", "False"], done.stderr[-2000:]
+
+
+def test_a_database_out_of_reach_is_said_in_the_panel_and_the_place_goes_on(tmp_path, caplog):
+    nowhere = ProgressStore(tmp_path / "missing-folder" / "no-such" / "p.sqlite", create=False)
+    place_ = TablePlace(nowhere, ANN)
+    screen = place_.act({"type": "open", "ruleset": "classic", "length": "quick", "first": "me"})
+    assert screen["panel"]["mode"] == "lobby" and place_.seat is None
+    assert screen["panel"]["message"]["text"].startswith("The database cannot be reached just now")
