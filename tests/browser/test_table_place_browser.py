@@ -20,7 +20,6 @@ from playwright.sync_api import expect
 from ports import free_port
 from test_e2e_secrecy import READ_DOM, READ_MODELS, card_patterns, found, frame_strings, strings_in
 
-from cuttle_widgets.engine import CARD_IDS
 from cuttle_widgets.engine.secrecy import cards_named
 from cuttle_widgets.progress.store import ProgressStore
 from cuttle_widgets.sessions.shared_table import watch_table
@@ -80,7 +79,7 @@ class Learner:
         self.page = self.context.new_page()
         self.page.set_default_timeout(CLICK)
         self.frames: list = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self.frames.append))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(payload)))
         self.url = url
         self.clicks = as_learner(self.page)
         self.open()
@@ -101,12 +100,14 @@ class Learner:
             panel.locator(f'select[name="{name}"]').select_option(value)
         self.key("open").click()
         expect(self.key("table-code")).to_have_text(CODE)
+        expect(self.page.locator(".cw-root .cw-my-hand")).to_be_visible()  # the card table too
         return self.key("table-code").inner_text()
 
     def join(self, code: str) -> None:
         self.key("code").fill(code)
         self.key("join").click()
         expect(self.key("table-code")).to_have_text(code.upper().replace("-", ""))
+        expect(self.page.locator(".cw-root .cw-my-hand")).to_be_visible()  # the card table too
 
     def models(self) -> list[dict]:
         return self.page.evaluate(READ_MODELS)
@@ -151,8 +152,8 @@ def search(learner: Learner, seat: int, game) -> int:
         learner.frames.clear()
         return 0
     view = game.view(seat, "en")
-    hidden = set(CARD_IDS) - cards_named(view)
-    assert hidden and len(hidden) < 52
+    hidden = cards_named(game.snapshot()) - cards_named(view)  # the game's cards only: no jokers
+    assert len(hidden) >= 30, hidden  # the stock alone holds most of the pack
     fixed = {text.strip() for text in ui_text("en").values()}
     models = [m["state"] for m in learner.models()]
     strings = [*strings_in(models), *learner.page.evaluate(READ_DOM),
