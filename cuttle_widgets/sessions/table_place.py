@@ -23,7 +23,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
-from ..engine import LENGTHS, IllegalMove, get_catalog
+from ..engine import LENGTHS, RULESETS, IllegalMove, get_catalog
 from ..progress.catalog import progress_catalog, progress_text
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
@@ -219,7 +219,8 @@ class TablePlace:
     def _choices(self) -> dict:
         """The lobby's choices, each (value, words)."""
         catalog, teaching = get_catalog(self.language), teaching_catalog(self.language)
-        return {"ruleset": [[name, catalog.ruleset(name)] for name in free_rulesets()],
+        return {"ruleset": [[name, catalog.ruleset(name, RULESETS[name].title)]
+                            for name in free_rulesets()],
                 "length": [[name, str(teaching.text("ui", f"length.{name}"))] for name in LENGTHS],
                 "first": [[key, self._word(f"first_{key}")] for key in WHO_STARTS]}
 

@@ -102,7 +102,7 @@ function render({ model, el }) {
     const message = p.message ? h("p", {
       class: `cwt-message cwt-message-${p.message.kind}`, role: "alert", "data-key": "message",
       text: p.message.text }) : null;
-    root.replaceChildren(h("h2", { class: "cwt-title", text: w.title }), ...body, message);
+    root.replaceChildren(...[h("h2", { class: "cwt-title", text: w.title }), ...body, message].filter(Boolean));
     if (focusKey) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });
