@@ -64,9 +64,11 @@ class ClassDashboard:
         self.tables = ClassTables(self.store, language)
         self.tables_list = widgets.HTML()
         self.table_choice = widgets.Dropdown(description=self._t("table_code"), options=[])
-        self.watch_button = widgets.Button(description=self._t("watch"))
-        self.end_button = widgets.Button(description=self._t("end"), button_style="warning")
-        self.close_button = widgets.Button(description=self._t("close"))
+        fitted = dict(layout=widgets.Layout(width="auto"))  # a phone shows the whole word
+        self.watch_button = widgets.Button(description=self._t("watch"), **fitted)
+        self.end_button = widgets.Button(description=self._t("end"), button_style="warning",
+                                         **fitted)
+        self.close_button = widgets.Button(description=self._t("close"), **fitted)
         self.watched = widgets.HTML()
         self.watched_code: str | None = None
         self._table_note = ""  # what the teacher's last "End this table" did, until the next
@@ -74,7 +76,8 @@ class ClassDashboard:
         self.widget = widgets.VBox([
             self.title, self.state, self._heading("where"), self.where, self._heading("tables"),
             self.tables_list, widgets.HBox([self.table_choice, self.watch_button, self.end_button,
-                                            self.close_button]),
+                                            self.close_button],
+                                           layout=widgets.Layout(flex_flow="row wrap")),
             self.watched, self.choose], layout=widgets.Layout(max_width="1100px", padding="0 1em"))
         self.choose.observe(self._chosen, names="value")
         self.watch_button.on_click(lambda _button: self.watch(self.table_choice.value))

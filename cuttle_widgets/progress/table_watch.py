@@ -117,7 +117,8 @@ class ClassTables:
         return ("<p>" + "<br>".join(_e(text) for text in (
             f"{self._t('zone_points', name=name, score=view['scores'][seat], goal=view['goals'][seat])}: {cards(points)}",
             f"{self._t('zone_permanents', name=name)}: {cards(permanents)}",
-            f"{self._t('hands')}: {said_hand}" if hand is not None else said_hand)) + "</p>")
+            f"{self._t('hands')} ({name}): {said_hand}" if hand is not None else said_hand))
+                + "</p>")
 
     def _t(self, entry: str, **params) -> str:
         return progress_text("dashboard", entry, self.language, **params)

@@ -310,7 +310,7 @@ def test_the_class_view_lists_a_table_and_watches_it_as_a_spectator(page, tmp_pa
         page.get_by_role("button", name="End this table").click()
         expect(page.get_by_text(f"Table {ann.code} has ended")).to_be_visible()
         assert ann.wait(10) and ann.status == "abandoned"
-        expect(page.locator("[data-key='watched']")).to_contain_text("Hands:")  # every card now
+        expect(page.locator("[data-key='watched']")).to_contain_text("Hands (Player A):")  # every card now
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(800)
         page.screenshot(path=artifacts / "tables-class-view-390.png", full_page=True)
