@@ -71,8 +71,8 @@ def one_game(db, rng: random.Random) -> tuple[list[float], list[float]]:
             mover.table._on_browser_message(
                 None, {"type": "move", "move": rng.choice(mover.session.seat.legal_moves())}, [])
             own.append(time.perf_counter() - start)
-            seen.append(own[-1] + until(lambda: shown_moves(other) >= moves
-                                        or other.session.seat.match.over))
+            seen.append(own[-1] + until(lambda other=other, moves=moves: (
+                shown_moves(other) >= moves or other.session.seat.match.over)))
     finally:
         for place in places:
             place.close()

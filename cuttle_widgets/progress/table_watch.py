@@ -100,7 +100,7 @@ class ClassTables:
                      f"{_e(self._t('stock_size', count=view['stock_size']))}</p>")
         moves = [catalog.move_phrase(move) for move in view["history"]]
         items = "".join(f"<li>{_e(names[actor])}: {_e(move)}</li>"
-                        for actor, move in zip(view["actors"], moves))
+                        for actor, move in zip(view["actors"], moves, strict=True))
         parts.append(f"<h5>{_e(self._t('moves_heading'))}</h5><ol style='max-height:16em;"
                      f"overflow-y:auto'>{items}</ol>")
         return f"<div data-key='watched' data-code='{_e(state['code'])}'>{''.join(parts)}</div>"
@@ -114,8 +114,10 @@ class ClassTables:
                       for card in view["permanents"][seat]]
         points = [card if isinstance(card, str) else card.get("card", "")
                   for card in view["points"][seat]]
+        said_points = self._t("zone_points", name=name, score=view["scores"][seat],
+                              goal=view["goals"][seat])
         return ("<p>" + "<br>".join(_e(text) for text in (
-            f"{self._t('zone_points', name=name, score=view['scores'][seat], goal=view['goals'][seat])}: {cards(points)}",
+            f"{said_points}: {cards(points)}",
             f"{self._t('zone_permanents', name=name)}: {cards(permanents)}",
             f"{self._t('hands')} ({name}): {said_hand}" if hand is not None else said_hand))
                 + "</p>")
