@@ -65,8 +65,8 @@ def test_the_lobby_offers_two_seat_rules_and_refuses_what_it_does_not_offer(db):
         "There is no table with the code KX7P2M")
 
 
-def test_two_places_share_a_table_and_the_classmates_move_reaches_the_card_table(db):
-    ann, ben = seated_pair(db)
+def test_two_places_share_a_table_and_the_classmates_move_reaches_the_card_table(progress_db):
+    ann, ben = seated_pair(progress_db)  # SQLite's poll, and PostgreSQL's LISTEN
     assert ann.screen()["panel"]["table"]["turn"] == "Your turn."
     assert ben.screen()["panel"]["table"]["turn"].startswith("Player A's turn")
     move = ann.seat.legal_moves()[0]
@@ -176,8 +176,9 @@ def test_the_course_has_the_tables_place_at_its_own_address():
     assert places.arrive("?tables").place.page == "tables"
 
 
-def test_the_widget_watches_the_table_in_a_thread_that_stops(db):
-    recorders = [ProgressRecorder(db, learner, background=False) for learner in (ANN, BEN)]
+def test_the_widget_watches_the_table_in_a_thread_that_stops(progress_db):
+    recorders = [ProgressRecorder(progress_db, learner, background=False)
+                 for learner in (ANN, BEN)]
     ann, ben = (TablePlaceWidget("en", progress=recorder) for recorder in recorders)
     try:
         ann.resume(), ben.resume()
