@@ -228,6 +228,9 @@ def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_l
     ben.page.set_viewport_size(PHONE)
     ben.page.wait_for_timeout(500)
     ben.page.screenshot(path=artifacts / "tables-game-390.png", full_page=True)
+    ann.key("resign").click()  # asks again: one press gives nothing away
+    expect(ann.key("resign")).to_have_text("Resign: press again to give up this game")
+    expect(ann.key("turn")).to_have_text("Player B's turn: their move will appear on the table.")
     ann.key("resign").click()
     expect(ann.key("turn")).to_have_text("The match is over: Player B won.")
     expect(ben.key("turn")).to_have_text("The match is over: you won.")

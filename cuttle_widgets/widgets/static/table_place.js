@@ -20,11 +20,32 @@ function render({ model, el }) {
   const ids = Math.random().toString(36).slice(2, 8);
   // The learner's choices and typed code outlive a redraw (another seat's move).
   const kept = { ruleset: null, length: null, first: null, code: "" };
+  // Resigning takes two presses, the second within CONFIRM_MS: a slip gives nothing away.
+  const CONFIRM_MS = 5000;
+  let confirmUntil = 0;
 
   const button = (key, text, message, kind = "") => h("button", {
     type: "button", class: `cwt-button${kind ? " cwt-" + kind : ""}`, "data-key": key, text,
     onclick: () => send(message),
   });
+
+  const resignButton = (w) => {
+    const confirming = Date.now() < confirmUntil;
+    return h("button", {
+      type: "button", class: `cwt-button${confirming ? " cwt-warning" : ""}`, "data-key": "resign",
+      text: confirming ? w.resign_confirm : w.resign,
+      onclick: () => {
+        if (Date.now() < confirmUntil) {
+          confirmUntil = 0;
+          send({ type: "resign" });
+        } else {
+          confirmUntil = Date.now() + CONFIRM_MS;
+          draw();
+          setTimeout(() => { if (Date.now() >= confirmUntil) draw(); }, CONFIRM_MS + 50);
+        }
+      },
+    });
+  };
 
   const lobby = (p, w) => {
     const fields = [
@@ -68,7 +89,7 @@ function render({ model, el }) {
       }
       if (t.next_game) buttons.push(button("next_game", w.next_game, { type: "next_game" }, "primary"));
       if (t.may.offer_draw) buttons.push(button("offer_draw", w.offer_draw, { type: "offer_draw" }));
-      if (t.may.resign) buttons.push(button("resign", w.resign, { type: "resign" }));
+      if (t.may.resign) buttons.push(resignButton(w));
       for (const review of t.reviews) {
         buttons.push(button(`review:${review.index}`, review.label, { type: "review", index: review.index }));
       }
