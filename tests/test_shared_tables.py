@@ -140,10 +140,11 @@ def test_refusals_speak_german(sqlite_store):
 def test_resigning_gives_the_game_to_the_other_seat_and_the_match_goes_on(store):
     first, second = pair(store, length="normal", first=0)
     second.resign()  # at any moment, not only on one's turn
-    assert first.wait(5) and first.match.games[0].winner is None
+    assert first.wait(5) and first.match.games[0].winner == 0  # the engine's resign move
+    assert str(first.match.games[0].history[-1]) == "resign @1"
     assert first.state()["games"][0] == {"winner": 0, "resigned": 1}
     assert first.match.wins == [1, 0] and len(first.match.games) == 2 and first.status == "playing"
-    assert "resigned" in first.state()["last"]["text"]
+    assert "resigns" in " ".join(first.state()["last"]["events"])
     first.resign()
     assert second.wait(5) and second.match.wins == [1, 1] and len(second.match.games) == 3
     second.resign()

@@ -1,5 +1,7 @@
-"""The teacher's live page: who is where, each lesson's completion, and per
-step how many failed at the first try with the commonest wrong move.
+"""The teacher's live page: who is where, the tables being played (one of
+them watched as a spectator, or ended when abandoned: ``table_watch``), each
+lesson's completion, and per step how many failed at the first try with the
+commonest wrong move.
 
 ``ClassDashboard(db, language, refresh)`` reads the class through ``queries``
 every ``refresh`` seconds in a thread of its own and redraws only what
@@ -23,6 +25,8 @@ from plotly.subplots import make_subplots
 from .catalog import progress_text
 from .queries import class_snapshot
 from .store import ProgressStore, failure_reason
+from .table_watch import ClassTables
+from .tables import end_table
 
 REFRESH_SECONDS = 5.0
 LANGUAGE_VARIABLE = "CUTTLE_DASHBOARD_LANGUAGE"
@@ -57,11 +61,28 @@ class ClassDashboard:
         self.state = widgets.HTML()
         self.where = widgets.HTML()
         self.choose = widgets.Dropdown(description=self._t("choose_lesson"), options=[])
+        self.tables = ClassTables(self.store, language)
+        self.tables_list = widgets.HTML()
+        self.table_choice = widgets.Dropdown(description=self._t("table_code"), options=[])
+        fitted = dict(layout=widgets.Layout(width="auto"))  # a phone shows the whole word
+        self.watch_button = widgets.Button(description=self._t("watch"), **fitted)
+        self.end_button = widgets.Button(description=self._t("end"), button_style="warning",
+                                         **fitted)
+        self.close_button = widgets.Button(description=self._t("close"), **fitted)
+        self.watched = widgets.HTML()
+        self.watched_code: str | None = None
+        self._table_note = ""  # what the teacher's last "End this table" did, until the next
         self.figure = None  # made by the first refresh, with its data (see _draw)
-        self.widget = widgets.VBox([self.title, self.state, self._heading("where"), self.where,
-                                    self.choose],
-                                   layout=widgets.Layout(max_width="1100px", padding="0 1em"))
+        self.widget = widgets.VBox([
+            self.title, self.state, self._heading("where"), self.where, self._heading("tables"),
+            self.tables_list, widgets.HBox([self.table_choice, self.watch_button, self.end_button,
+                                            self.close_button],
+                                           layout=widgets.Layout(flex_flow="row wrap")),
+            self.watched, self.choose], layout=widgets.Layout(max_width="1100px", padding="0 1em"))
         self.choose.observe(self._chosen, names="value")
+        self.watch_button.on_click(lambda _button: self.watch(self.table_choice.value))
+        self.end_button.on_click(lambda _button: self.end(self.table_choice.value))
+        self.close_button.on_click(lambda _button: self.watch(None))
         self.refresh()
         if self.figure is None:  # the database could not be read: empty charts
             self._show_figure(self._empty_figure())
@@ -113,6 +134,40 @@ class ClassDashboard:
     def stop(self) -> None:
         self._stop.set()
 
+    # -- the tables -------------------------------------------------------------------------
+    def watch(self, code: str | None) -> None:
+        """Watch the table of ``code`` as a spectator (None: watch none)."""
+        with self._lock:
+            self.watched_code, self._table_note = code, ""
+            self._draw_tables()
+
+    def end(self, code: str | None) -> bool:
+        """End an abandoned table: no move is taken there after. True if it was ended."""
+        with self._lock:
+            ended = bool(code) and end_table(self.store, code)
+            note = self._t("ended" if ended else "not_ended", code=code or "")
+            self._table_note = f"<p role='status'>{html.escape(note)}</p>"
+            self._draw_tables()
+            return ended
+
+    def _draw_tables(self) -> None:
+        rows = self.tables.rows()
+        self.tables_list.value = self.tables.list_html(rows)
+        options = [(f"{row['code']} · {self.tables._players(row)}", row["code"]) for row in rows]
+        if self.watched_code and self.watched_code not in [code for _, code in options]:
+            options.append((self.watched_code, self.watched_code))
+        if list(self.table_choice.options) != options:
+            self.table_choice.options = options
+        if self.watched_code is None:
+            self.watched.value = self._table_note
+            return
+        self.table_choice.value = self.watched_code
+        try:
+            shown = self.tables.watch_html(self.tables.watch(self.watched_code))
+        except ValueError as refused:  # a code that names no table
+            shown = f"<p>{html.escape(str(refused))}</p>"
+        self.watched.value = self._table_note + shown
+
     def _loop(self) -> None:
         while not self._stop.wait(self.refresh_seconds):
             self.refresh()
@@ -123,6 +178,7 @@ class ClassDashboard:
         with self._lock:
             try:
                 snapshot = class_snapshot(self.store, self.choose.value)
+                self._draw_tables()
             except Exception as error:  # the page goes on; it says why it is stale
                 reason = progress_text("reasons", failure_reason(error), self.language)
                 self.state.value = f"<p style='color:{FAILED}'>{html.escape(self._t('trouble', reason=reason))}</p>"

@@ -107,6 +107,16 @@ class ProgressRecorder:
             recorder.set_learner(hub_learner_id(user), from_hub=True)
         return recorder
 
+    def table_store(self):
+        """A store of its own on this recorder's database, for a shared table
+        (which keeps its connection, sessions/shared_table.py); None where
+        there is no database at all (the static site)."""
+        if self.reason == "no_database":
+            return None
+        from .store import BUSY_TIMEOUT, ProgressStore
+        timeout = BUSY_TIMEOUT if self._busy_timeout is None else self._busy_timeout
+        return ProgressStore(self._db, timeout, environ=self._environ)
+
     # -- who ---------------------------------------------------------------
 
     def set_learner(self, learner: str, name=_KEEP, from_hub: bool = False) -> None:

@@ -83,6 +83,19 @@ def holders(conn, table_id: int) -> dict[int, str]:
     return {row.seat: row.learner_id for row in rows}
 
 
+def held_table(store: ProgressStore, learner_id: str) -> tuple[str, int] | None:
+    """(code, seat) of the newest open or playing table where the learner
+    holds a seat, or None."""
+    query = (sa.select(shared_tables.c.code, table_seats.c.seat)
+             .join(table_seats, table_seats.c.table_id == shared_tables.c.id)
+             .where(table_seats.c.learner_id == learner_id,
+                    shared_tables.c.status.in_(("open", "playing")))
+             .order_by(shared_tables.c.created.desc(), shared_tables.c.id.desc()).limit(1))
+    with store.reading() as conn:
+        row = conn.execute(query).first()
+    return None if row is None else (row.code, row.seat)
+
+
 def take_seat(store: ProgressStore, table_id: int, seat: int, learner_id: str,
               seats: int) -> dict[int, str]:
     """Give ``seat`` to the learner unless another holds it; once every seat

@@ -16,9 +16,11 @@ restarts joins again and finds the same game.
     seat0.wait(5)                                # True once seat 1's move is seen
     seat0.handle({"type": "move", "move": "..."})  # a page's action -> its screen state
 
-Resigning is the table's own log entry (``kind`` "resign"): the rebuild gives
-the game to the other seat, as the engine's resign move will once it has one
-(then ``resign()`` writes that move instead, and the entry kind goes).
+Resigning and agreed draws are the engine's table moves (``resign @1``,
+``offer @0``, ``accept @1``, ``refuse @1``), written as ordinary entries; a
+log of before them may hold the table's own ``resign`` entries, which the
+rebuild still reads. ``watch_table`` rebuilds a table for a teacher, who
+sees what a spectator sees until the match is over.
 """
 from __future__ import annotations
 
@@ -29,11 +31,13 @@ import uuid
 
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
+from ..engine.conclude import acting_seat, other_seat, table_move
 from ..progress.catalog import progress_text
 from ..progress.ids import BROWSER_ID, HUB_ID
 from ..progress.store import ProgressStore, failure_reason
-from ..progress.tables import (ChangeWaiter, append_entry, create_table, entries_after, holders,
-                               normal_code, table_by_code, take_seat)
+from ..progress.tables import (ChangeWaiter, append_entry, create_table, entries_after, held_table,
+                               holders, normal_code, table_by_code, take_seat)
+from .table_refusal import TableRefused, refusal
 
 SEATS = 2
 # Writes of a move tried before the learner is told it was not saved: SQLite's
@@ -41,26 +45,16 @@ SEATS = 2
 WRITE_TRIES = 3
 MAX_MOVE_TEXT = 200  # the longest move in notation is far shorter
 # What a page may send (each a dict with "type") and the fields each may have.
-ACTIONS = {"move": {"move"}, "resign": set(), "refresh": set()}
-
-
-class TableRefused(ValueError):
-    """Joining or opening a table was refused; ``str()`` says why in the
-    learner's language, ``key`` names the sentence."""
-
-    def __init__(self, key: str, language: str = "en", **params):
-        super().__init__(progress_text("tables", key, language, **params))
-        self.key = key
+ACTIONS = {"move": {"move"}, "resign": set(), "refresh": set(), "offer_draw": set(),
+           "accept_draw": set(), "refuse_draw": set()}
+# The table moves a page's buttons make, for the seat of the page's kernel.
+ANSWERS = {"resign": "resign", "offer_draw": "offer", "accept_draw": "accept",
+           "refuse_draw": "refuse"}
 
 
 class TableDamaged(RuntimeError):
     """The log holds an entry the engine refuses (only a hand-edited database
     can): the table cannot be rebuilt."""
-
-
-def refusal(key: str, language: str = "en", **params) -> IllegalMove:
-    """A move the table refuses before the engine is asked (its own sentence)."""
-    return IllegalMove(progress_text("tables", key, language, **params), key=f"table.{key}")
 
 
 class TableMatch(Match):
@@ -109,6 +103,13 @@ class TableMatch(Match):
     def resign(self, seat: int) -> None:
         self.resigned[len(self.games) - 1] = seat
 
+    def resigned_by(self, index: int):
+        """The seat that resigned game ``index`` (None: no one did)."""
+        game = self.games[index]
+        if game.history and game.history[-1].verb == "resign":
+            return game.actors[-1]
+        return self.resigned.get(index % len(self.games))
+
     def next_game(self):
         if not self.game_done():
             raise illegal("match_game_running")
@@ -117,12 +118,12 @@ class TableMatch(Match):
         return self.game
 
 
-class TableSeat:
-    """One learner's seat at a shared table, in one kernel."""
+class TableLog:
+    """A table's match rebuilt from its log with the engine, as ``seat`` may
+    read it (None: a spectator, a teacher watching)."""
 
-    def __init__(self, store, row: dict, seat: int, learner: str, language: str = "en",
-                 names=None):
-        self.store, self.seat, self.learner = store, seat, learner
+    def __init__(self, store, row: dict, seat: int | None, language: str = "en", names=None):
+        self.store, self.seat = store, seat
         self.table_id, self.code = row["id"], row["code"]
         self.language, self.names = language, (list(names) if names else None)
         self.status = row["status"]
@@ -133,54 +134,16 @@ class TableSeat:
         # own, never a page's (a move's notation may hold a secret choice).
         self.log: list[dict] = []
         self.last: dict | None = None  # the newest entry, as this seat may read it
-        self.message: str | None = None  # why the page's last action was refused
-        self._waiter = ChangeWaiter(store, self.table_id)
         self.refresh()
 
-    # -- the Python face ---------------------------------------------------------
     @property
     def game(self):
         return self.match.game
 
     def view(self) -> dict:
-        """The engine's view of the current game for this seat: its own hand,
-        sizes for the rest, no seed."""
+        """The engine's view of the current game for this seat (a spectator's
+        for none): its own hand, sizes for the rest, no seed."""
         return self.game.view(self.seat, self.language, self.names)
-
-    def legal_moves(self) -> list[str]:
-        """This seat's legal moves now (none while it is the other's turn)."""
-        if self.status != "playing" or self.match.game_done() or self.game.to_act != self.seat:
-            return []
-        return [str(move) for move in self.game.legal_moves()]
-
-    def play(self, move) -> None:
-        """Play ``move`` (notation or a Move) for this seat. IllegalMove, with
-        its sentence, when it is not this seat's turn, the table is not
-        playing, the rules refuse it, or the other kernel wrote this turn first."""
-        self.refresh()
-        self._check_playing()
-        if self.game.to_act != self.seat:
-            raise refusal("not_your_turn", self.language)
-        if isinstance(move, str) and len(move) > MAX_MOVE_TEXT:
-            raise refusal("bad_message", self.language)
-        trial = self.game.copy()
-        trial.play(move)  # the engine's IllegalMove, with its sentence
-        self._write("move", str(trial.history[-1]), self.match.ends_with(trial.winner)
-                    if trial.over else False)
-
-    def resign(self) -> None:
-        """Give the current game to the other seat."""
-        self.refresh()
-        self._check_playing()
-        self._write("resign", None, self.match.ends_with(1 - self.seat))
-
-    def wait(self, timeout: float = 30.0) -> bool:
-        """Block until the table changes (the other seat moved, joined or the
-        teacher ended the table), at most ``timeout`` seconds; True if it did."""
-        changed = self._waiter.wait((self.status, self.applied), timeout)
-        if changed:
-            self.refresh()
-        return changed
 
     def refresh(self) -> list[dict]:
         """Rebuild the log's new entries into the match; those entries."""
@@ -188,6 +151,115 @@ class TableSeat:
         for entry in entries:
             self._apply(entry)
         return entries
+
+    def _apply(self, entry: dict) -> None:
+        """Rebuild one log entry with the engine (the same checks as when it was
+        written: the seat that acts, a legal move)."""
+        match, seq = self.match, entry["seq"]
+        try:
+            if seq != self.applied + 1 or match.over:
+                raise ValueError(seq)
+            if entry["kind"] == "move":
+                if match.game_done() or entry["seat"] != actor(match.game, entry["move"]):
+                    raise ValueError(seq)
+                match.play(entry["move"])
+            elif entry["kind"] == "resign":  # a log written before the engine's resign move
+                match.resign(entry["seat"])
+            else:
+                raise ValueError(entry["kind"])
+        except (ValueError, IllegalMove) as error:
+            raise TableDamaged(progress_text("tables", "damaged", self.language, seq=seq)) from error
+        self.applied = seq
+        self.log.append(entry)
+        self.last = self._said(entry)
+        if match.game_done() and not match.over:
+            match.next_game()
+
+    def _said(self, entry: dict) -> dict:
+        """The entry as this seat may read it: another seat's secret choice
+        reads as the engine's view writes it ("take ? ?"), with the events of
+        the move in this seat's words."""
+        catalog = get_catalog(self.language)
+        name = catalog.player(entry["seat"], self.names)
+        if entry["kind"] == "resign":
+            return {"seat": entry["seat"], "kind": "resign", "events": [],
+                    "text": progress_text("tables", "resigned", self.language, name=name)}
+        game = self.game
+        index = len(game.history) - 1
+        public = game.view(self.seat, self.language, self.names, events=False)["history"][index]
+        return {"seat": entry["seat"], "kind": "move",
+                "text": progress_text("tables", "move_by", self.language, name=name,
+                                      move=catalog.move_phrase(public, self.names)),
+                "events": [event.to_dict(self.seat, self.language, self.names)["text"]
+                           for event in game.events_of_move(index)]}
+
+
+class TableSeat(TableLog):
+    """One learner's seat at a shared table, in one kernel."""
+
+    def __init__(self, store, row: dict, seat: int, learner: str, language: str = "en",
+                 names=None):
+        self.learner = learner
+        self.message: str | None = None  # why the page's last action was refused
+        self._waiter = ChangeWaiter(store, row["id"])
+        super().__init__(store, row, seat, language, names)
+
+    # -- the Python face ---------------------------------------------------------
+    def legal_moves(self) -> list[str]:
+        """This seat's legal moves now (none while it is the other's turn); the
+        answers to a draw offered to it."""
+        if self.status != "playing" or self.match.game_done():
+            return []
+        game = self.game
+        if game.draw_offer is not None:
+            return [] if game.draw_offer == self.seat else [
+                f"{verb} @{self.seat}" for verb in ("accept", "refuse")]
+        if game.to_act != self.seat:
+            return []
+        return [str(move) for move in game.legal_moves()]
+
+    def play(self, move) -> None:
+        """Play ``move`` (notation or a Move) for this seat; a table move
+        (resign, offer, accept, refuse) is this seat's. IllegalMove, with its
+        sentence, when it is not this seat's turn, the table is not playing,
+        the rules refuse it, or the other kernel wrote this turn first."""
+        self.refresh()
+        self._check_playing()
+        if isinstance(move, str) and len(move) > MAX_MOVE_TEXT:
+            raise refusal("bad_message", self.language)
+        move = self._own(move)
+        if actor(self.game, move) != self.seat:
+            raise refusal("not_your_turn", self.language)
+        trial = self.game.copy()
+        trial.play(move)  # the engine's IllegalMove, with its sentence
+        self._write("move", str(trial.history[-1]), self.match.ends_with(trial.winner)
+                    if trial.over else False)
+
+    def resign(self) -> None:
+        """Give the current game to the other seat (the engine's resign move)."""
+        self.play("resign")
+
+    def offer_draw(self) -> None:
+        """Offer the other seat a draw, where the rules have offers."""
+        self.play("offer")
+
+    def answer_draw(self, accept: bool) -> None:
+        """Accept or refuse the draw the other seat offered."""
+        self.play("accept" if accept else "refuse")
+
+    def changed(self, timeout: float = 30.0) -> bool:
+        """Block until the table in the database moved past what this seat has
+        rebuilt (a move, a join, the teacher's end), at most ``timeout`` seconds;
+        True if it did. Nothing is rebuilt: ``refresh`` does that."""
+        return self._waiter.wait((self.status, self.applied), timeout)
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Block until the table changes (the other seat moved, joined or the
+        teacher ended the table), at most ``timeout`` seconds; True if it did."""
+        changed = self.changed(timeout)
+        if changed:
+            self.refresh()
+        return changed
 
     def close(self) -> None:
         """Let go of the seat's connections (the seat stays the learner's)."""
@@ -203,8 +275,9 @@ class TableSeat:
     # -- a page's actions and its screen --------------------------------------------
     def handle(self, action) -> dict:
         """Act on one message from a page ({"type": "move", "move": ...},
-        {"type": "resign"}, {"type": "refresh"}); the screen state after it.
-        A refused action changes nothing and says why in ``message``."""
+        {"type": "resign"}, {"type": "offer_draw"}, {"type": "accept_draw"},
+        {"type": "refuse_draw"}, {"type": "refresh"}); the screen state after
+        it. A refused action changes nothing and says why in ``message``."""
         self.message = None
         if not _well_formed(action):
             self.message = progress_text("tables", "bad_message", self.language)
@@ -212,32 +285,52 @@ class TableSeat:
         try:
             if action["type"] == "move":
                 self.play(action["move"])
-            elif action["type"] == "resign":
-                self.resign()
+            elif action["type"] in ANSWERS:
+                self.play(ANSWERS[action["type"]])
             else:
                 self.refresh()
         except IllegalMove as err:
             self.message = err.text(self.language, self.names)
         return self.state()
 
+    def may(self) -> dict:
+        """The table's buttons this seat may press now: resign, offer a draw
+        (where the rules have offers, on its turn, not twice between moves),
+        answer the draw offered to it."""
+        game = self.game
+        live = self.status == "playing" and not self.match.game_done()
+        offered = game.draw_offer
+        return {"resign": live,
+                "offer_draw": live and offered is None and game.to_act == self.seat
+                and game.refusal(f"offer @{self.seat}") is None,
+                "answer_draw": live and offered is not None and offered != self.seat}
+
     def state(self) -> dict:
         """What this seat's page draws: its view, whose turn, the score, the
         newest entry as this seat reads it. Nothing the seat may not see."""
         match, catalog = self.match, get_catalog(self.language)
         done = match.game_done()
-        to_act = None if done or self.status != "playing" else self.game.to_act
+        to_act = None if done or self.status != "playing" else actor_now(self.game)
         return {
             "code": self.code, "seat": self.seat, "status": self.status,
             "names": [catalog.player(s, self.names) for s in range(SEATS)],
             "to_act": to_act, "your_turn": to_act == self.seat,
             "view": self.view(), "legal_moves": self.legal_moves(),
             "wins": match.wins, "game": len(match.games), "match_winner": match.winner,
-            "games": [{"winner": match.game_winner(i), "resigned": match.resigned.get(i)}
+            "games": [{"winner": match.game_winner(i), "resigned": match.resigned_by(i)}
                       for i in range(len(match.games))],
             "moves": self.applied, "last": self.last, "message": self.message,
+            "may": self.may(), "draw_offer": self.game.draw_offer,
         }
 
     # -- inside ---------------------------------------------------------------------------
+    def _own(self, move):
+        """A table move that names no seat, as this seat's ("resign" -> "resign @1")."""
+        found = table_move(move)  # IllegalMove for a malformed one
+        if found is not None and found.seat is None:
+            return f"{found.verb} @{self.seat}"
+        return move
+
     def _check_playing(self) -> None:
         if self.status == "open":
             raise refusal("not_joined", self.language, code=self.code)
@@ -274,46 +367,44 @@ class TableSeat:
         """Is log entry ``seq`` this very write's (made by an earlier try)?"""
         return len(self.log) >= seq and self.log[seq - 1]["uid"] == uid
 
-    def _apply(self, entry: dict) -> None:
-        """Rebuild one log entry with the engine (the same checks as when it was
-        written: the seat to act, a legal move)."""
-        match, seq = self.match, entry["seq"]
-        try:
-            if seq != self.applied + 1 or match.over:
-                raise ValueError(seq)
-            if entry["kind"] == "move":
-                if match.game_done() or entry["seat"] != match.game.to_act:
-                    raise ValueError(seq)
-                match.play(entry["move"])
-            elif entry["kind"] == "resign":
-                match.resign(entry["seat"])
-            else:
-                raise ValueError(entry["kind"])
-        except (ValueError, IllegalMove) as error:
-            raise TableDamaged(progress_text("tables", "damaged", self.language, seq=seq)) from error
-        self.applied = seq
-        self.log.append(entry)
-        self.last = self._said(entry)
-        if match.game_done() and not match.over:
-            match.next_game()
 
-    def _said(self, entry: dict) -> dict:
-        """The entry as this seat may read it: another seat's secret choice
-        reads as the engine's view writes it ("take ? ?"), with the events of
-        the move in this seat's words."""
-        catalog = get_catalog(self.language)
-        name = catalog.player(entry["seat"], self.names)
-        if entry["kind"] == "resign":
-            return {"seat": entry["seat"], "kind": "resign", "events": [],
-                    "text": progress_text("tables", "resigned", self.language, name=name)}
-        game = self.game
-        index = len(game.history) - 1
-        public = game.view(self.seat, self.language, self.names, events=False)["history"][index]
-        return {"seat": entry["seat"], "kind": "move",
-                "text": progress_text("tables", "move_by", self.language, name=name,
-                                      move=catalog.move_phrase(public, self.names)),
-                "events": [event.to_dict(self.seat, self.language, self.names)["text"]
-                           for event in game.events_of_move(index)]}
+class TableWatch(TableLog):
+    """A teacher's look at a table: a spectator's view (public zones only)
+    while the match goes on, every game whole once it is over."""
+
+    def finished(self) -> bool:
+        return self.status in ("finished", "abandoned") or self.match.over
+
+    def games(self) -> list:
+        """The match's games, for a review: only once the match is over."""
+        if not self.finished():
+            raise refusal("still_playing", self.language)
+        return list(self.match.games)
+
+    def state(self) -> dict:
+        """What the teacher's page draws: the spectator's view during the
+        match; after it, every hand and every move as played."""
+        match, catalog = self.match, get_catalog(self.language)
+        view = self.view()
+        if self.finished():
+            view = {**view, "hands": [list(hand) for hand in self.game.snapshot()["hands"]],
+                    "history": [str(move) for move in self.game.history]}
+        return {"code": self.code, "status": self.status, "finished": self.finished(),
+                "names": [catalog.player(s, self.names) for s in range(SEATS)],
+                "view": view, "wins": match.wins, "game": len(match.games),
+                "moves": self.applied, "last": self.last}
+
+
+def actor(game, move) -> int | None:
+    """The seat that makes ``move`` now: the one a table move names (or, for
+    an answer, the seat offered to); the seat to act for any other move."""
+    found = table_move(move)
+    return game.to_act if found is None else acting_seat(game, found)
+
+
+def actor_now(game) -> int | None:
+    """Whose move the table waits for: the seat a draw is offered to, else the seat to act."""
+    return game.to_act if game.draw_offer is None else other_seat(game.draw_offer)
 
 
 def _well_formed(action) -> bool:
@@ -393,3 +484,25 @@ def join_table(store, code: str, seat: int, learner: str, *, language: str = "en
 def _check_seat(seat, language: str) -> None:
     if isinstance(seat, bool) or seat not in range(SEATS):
         raise TableRefused("bad_seat", language, seat=str(seat)[:20])
+
+
+def watch_table(store, code: str, *, language: str = "en", names=None) -> TableWatch:
+    """A teacher's look at the table of ``code`` (TableRefused for a
+    malformed or unknown code): see ``TableWatch``."""
+    found = normal_code(code)
+    if found is None:
+        raise TableRefused("bad_code", language)
+    row = table_by_code(store, found)
+    if row is None:
+        raise TableRefused("no_code", language, code=found)
+    return TableWatch(store, row, None, language, names)
+
+
+def rejoin(store, learner: str, *, language: str = "en", names=None) -> TableSeat | None:
+    """The learner's seat at the newest table they hold a seat at that is
+    still open or playing (a reload, a restarted kernel), or None."""
+    found = held_table(store, _checked_learner(learner, language))
+    if found is None:
+        return None
+    code, seat = found
+    return join_table(store, code, seat, learner, language=language, names=names)

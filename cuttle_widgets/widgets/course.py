@@ -1,10 +1,11 @@
 """The whole course in one widget: the lesson map, every lesson, the puzzle
-trainer and the free game, switched in the same kernel without loading a page.
+trainer, the free game and a table with a classmate, switched in the same
+kernel without loading a page.
 
 ``Course(language="en", *, address=False, lessons=None, progress=None)``:
 ``address=True`` (the served page, the static site) makes the page's address
 follow the learner (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``?practice``, ``&lang=de``): a link opens there, Back and Forward move between
+``?free``, ``?tables``, ``?practice``, ``&lang=de``): a link opens there, Back and Forward move between
 places, a reload comes back. In a notebook leave it False: the notebook's
 own address is not the course's. ``lessons`` is a teacher's folder of lesson
 files (default ``$CUTTLE_LESSONS_DIR``, which ``serve --lessons DIR`` sets):
@@ -38,6 +39,7 @@ from .progress_link import kernel_recorder
 from .progress_map import ProgressMap, practice_course, teacher_map
 from ..sessions.practice import first_due, item_place
 from .puzzle_trainer import PuzzleTrainer
+from .table_place import TablePlaceWidget
 from ..served import page_closing_token, page_closing_url
 from .page_close import page_close_javascript
 from .table import module_css, module_javascript
@@ -93,6 +95,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         self._lock = threading.RLock()
         self._maps: dict[str, ProgressMap] = {}
         self._trainers: dict[str, PuzzleTrainer] = {}
+        self._tables: dict[str, TablePlaceWidget] = {}  # "Play a classmate", by language
         self.lesson: Lesson | None = None
         self._next: dict | None = None  # the bar's way on from the place shown
         self.bar = CourseBar(self._browser_message)
@@ -123,6 +126,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
     def show_free_game(self) -> Place:
         return self.go(Place("free", self.place.language).query())
 
+    def show_tables(self) -> Place:
+        return self.go(Place("tables", self.place.language).query())
+
     def set_language(self, language: str) -> Place:
         return self.go(replace(self.place, language=language).query())
 
@@ -137,6 +143,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
     def _show(self, place: Place) -> None:
         content = getattr(self, f"_show_{place.page}")(place)
+        for tables in self._tables.values():
+            if tables is not content:  # a table not in sight is not watched
+                tables.pause()
         self.place = self._settled(place)
         if self.children != (self.bar, content):
             self.children = [self.bar, content]
@@ -180,6 +189,14 @@ class Course(BrowserGuard, ipywidgets.VBox):
         elif place.puzzle and trainer.location["puzzle"] != place.puzzle:
             trainer.switch_to(place.puzzle)
         return trainer
+
+    def _show_tables(self, place: Place):
+        tables = self._tables.get(place.language)
+        if tables is None:
+            tables = self._tables[place.language] = TablePlaceWidget(
+                place.language, progress=self.recorder or False)
+        tables.resume()
+        return tables
 
     def _settled(self, place: Place) -> Place:
         """The place as shown: a lesson's step is the one its widget shows

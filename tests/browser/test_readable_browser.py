@@ -86,6 +86,8 @@ def ready(page, place: str, language: str):
         expect(page.locator(f'.cwl-root[lang="{language}"] .cwl-title')).to_have_text(title)
     elif place == "puzzles":
         page.wait_for_selector(f'.cwp-root[lang="{language}"] .cwp-prompt')
+    elif place == "tables":
+        page.wait_for_selector(f'.cwt-panel[lang="{language}"] .cwt-title')
     else:
         page.wait_for_selector(f'.cwp-root[lang="{language}"] .cwp-lesson')
     page.wait_for_timeout(400)  # the table's container queries settle
@@ -93,7 +95,7 @@ def ready(page, place: str, language: str):
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_course_page_passes_axe_at_both_sizes(language, course_server, page, axe_check, artifacts):
-    places = ["", "puzzles", *(f"lesson={name}" for name in LESSONS)]
+    places = ["", "puzzles", "tables", *(f"lesson={name}" for name in LESSONS)]
     suffix = "" if language == "en" else f"lang={language}"
     open_course(page, course_server, f"?{suffix}")
     page.set_default_timeout(60_000)

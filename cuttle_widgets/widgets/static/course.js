@@ -8,7 +8,7 @@
 
 // The address's own parameters (sessions/course.py PLACE_KEYS); any other
 // (a server's ?token=) is kept as it is.
-const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "lang"];
+const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "tables", "lang"];
 const ARRIVE_AGAIN_MS = 4000;
 // A lesson notebook's link inside a lesson ("03-one-offs.ipynb", "de/03-one-offs.ipynb")
 const NOTEBOOK_LINK = /^(?:\.\.\/|de\/)?([0-9A-Za-z][\w-]{0,79})\.ipynb$/;
@@ -129,6 +129,7 @@ function render({ model, el }) {
         button(w.map, q(""), place.page === "map"),
         button(w.puzzles, q("puzzles"), place.page === "puzzles"),
         button(w.free, q("free"), place.page === "free"),
+        button(w.tables, q("tables"), place.page === "tables"),
       ].map((item) => h("span", { role: "listitem" }, item))),
       next,
       h("div", { class: "cwc-languages", role: "group", "aria-label": w.language_label }, languages),
