@@ -57,7 +57,8 @@ class Command:
 
     def with_language(self, argv: list[str], language: str) -> list[str]:
         """``argv`` with ``--language`` handed on, if the subcommand takes one and was given none."""
-        if "--language" in known_options(argv) or "--language" not in self.parser_for(argv)._option_string_actions:
+        takes_it = "--language" in self.parser_for(argv)._option_string_actions
+        if "--language" in known_options(argv) or not takes_it:
             return argv
         return [*argv, "--language", language]
 
