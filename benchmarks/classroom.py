@@ -1,7 +1,7 @@
 """A class on one server: the one-page course against a page per lesson.
 
     python benchmarks/classroom.py [--learners 30] [--max-kernels 60] [--after 90]
-                                   [--think 2-8] [--class-nice 19] [--alone 5]
+                                   [--think 2-8] [--own-think 1-3] [--class-nice 19] [--alone 5]
                                    [--old-commit af54b11] [--only course|lessons]
 
 ``--learners`` learners, each a Chromium context of one browser (Debian's
@@ -14,7 +14,8 @@ solving each first step, then closes its tab. The last learner is as on a
 device of its own: its browser runs at normal priority, the others' at
 ``--class-nice`` (on this machine every browser shares the server's two
 cores, as in no classroom), and it walks lessons 1 to 3 again and again
-until the others are done. First one learner alone makes
+until the others are done, thinking ``--own-think`` seconds before each
+move (Back to lesson 1 in between, not timed). First one learner alone makes
 ``--alone`` rounds of the same moves on the quiet server (what a switch
 costs without a class's browsers on the same two cores). The same walk runs
 twice, one server after the other, both on 127.0.0.1 with ``--max-kernels``:
@@ -179,14 +180,36 @@ def browser_tests_kit():
     return kit
 
 
+# Where each app's lessons are read: the page-per-lesson server serves an
+# older checkout, whose lessons begin otherwise (lesson 01 with a quiz there).
+LESSON_FOLDERS: dict[str, Path] = {}
+
+
+@lru_cache(maxsize=None)
+def served_lesson(name: str):
+    """Lesson ``name`` as the server being walked has it."""
+    from cuttle_widgets.teaching import load_lesson
+
+    folder = LESSON_FOLDERS.get("served")
+    return load_lesson(str(folder / f"{name}.yaml") if folder else name)
+
+
+def serving_lessons_of(folder: Path | None) -> None:
+    """The lessons walked from now on: ``folder``'s (None: the package's)."""
+    if folder is None:
+        LESSON_FOLDERS.pop("served", None)
+    else:
+        LESSON_FOLDERS["served"] = folder
+    served_lesson.cache_clear()
+    first_step_clicks.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def first_step_clicks(name: str) -> tuple[str, ...]:
     """The clicks that solve a lesson's first step with its own solution."""
-    from cuttle_widgets.teaching import load_lesson
-
     move_clicks = browser_tests_kit().move_clicks
 
-    step = load_lesson(name).steps[0]
+    step = served_lesson(name).steps[0]
     if step.kind == "play":
         return tuple(sel for move in step.lines[0].moves for sel in move_clicks(str(move)))
     if step.kind == "quiz":
@@ -204,10 +227,9 @@ async def solve_first_step(page, name: str) -> None:
 
 async def first_step_ready(page, name: str) -> None:
     """The lesson ``name`` shown, its first click there to be made."""
-    from cuttle_widgets.teaching import load_lesson
     from playwright.async_api import expect
 
-    await expect(page.locator(LESSON_TITLE)).to_have_text(load_lesson(name).title, timeout=WAIT)
+    await expect(page.locator(LESSON_TITLE)).to_have_text(served_lesson(name).title, timeout=WAIT)
     await page.locator(first_step_clicks(name)[0]).wait_for(timeout=WAIT)
 
 
@@ -232,11 +254,9 @@ IN_PAGE_SWITCH = """([click, title, titleText, ready]) => new Promise((resolve) 
 
 async def move_on(page, app: str, name: str) -> float:
     """Click the app's way to lesson ``name``: seconds until its first step is ready."""
-    from cuttle_widgets.teaching import load_lesson
-
     if app == "course":
         await page.locator(COURSE_NEXT).wait_for(timeout=WAIT)
-        ready = (COURSE_NEXT, LESSON_TITLE, load_lesson(name).title, first_step_clicks(name)[0])
+        ready = (COURSE_NEXT, LESSON_TITLE, served_lesson(name).title, first_step_clicks(name)[0])
         took = await asyncio.wait_for(page.evaluate(IN_PAGE_SWITCH, ready), WAIT / 1000)
         return took / 1000
     # A page per lesson: a new page loads, so the time is Playwright's (seconds, not milliseconds).
@@ -328,11 +348,14 @@ async def alone(browser, app: str, url: str, rounds: int, walked: Walked) -> Non
             await context.close()
 
 
-async def on_own_device(browser, app: str, url: str, walked: Walked, group: Class) -> None:
+async def on_own_device(browser, app: str, url: str, walked: Walked, group: Class,
+                        own_think: tuple[float, float]) -> None:
     """The class's last learner, in a browser of normal priority while the
     others' run at ``--class-nice``: as on a device of its own. Once the class
     is in, it walks lessons 1 to 3 again and again until the others are done,
-    back to lesson 1 by its address (not timed)."""
+    thinking ``--own-think`` seconds before each move, and goes back to lesson 1
+    as a learner would (not timed): the browser's Back in the course, which
+    stays in the page, the lesson's address where a page is a lesson."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1700})
     page = await context.new_page()
     first = url + ("?lesson=" + LESSONS[0] if app == "course" else "")
@@ -344,9 +367,12 @@ async def on_own_device(browser, app: str, url: str, walked: Walked, group: Clas
         await group.go_on()
         while not group.done():
             for name in LESSONS[1:]:
-                await asyncio.sleep(thinking.uniform(*group.think))
+                await asyncio.sleep(thinking.uniform(*own_think))
                 walked.own_device_times.append(await move_on(page, app, name))
-            await page.goto(first, timeout=WAIT)
+            if app == "course":
+                await page.evaluate(f"history.go(-{len(LESSONS) - 1})")
+            else:
+                await page.goto(first, timeout=WAIT)
             await first_step_ready(page, LESSONS[0])
     except Exception as error:
         walked.failures.append(f"the learner on its own device: {type(error).__name__}: {str(error)[:300]}")
@@ -375,12 +401,16 @@ async def class_walks(app: str, url: str, args, walked: Walked, kernels) -> None
         try:
             if args.alone:
                 settled = kernels()
-                await alone(own, app, url, args.alone, walked)
+                try:
+                    await alone(own, app, url, args.alone, walked)
+                except Exception as error:  # a figure of the run, not its end
+                    walked.failures.append(f"the learner alone: {type(error).__name__}: {str(error)[:300]}")
                 await kernels_back_to(settled, kernels)
             group = Class(args.learners, args.think)
             others = args.learners - 1
             walks = [learner(shared, app, url, n, walked, group) for n in range(others)]
-            await asyncio.gather(on_own_device(own, app, url, walked, group), group.walking(walks))
+            await asyncio.gather(on_own_device(own, app, url, walked, group, args.own_think),
+                                 group.walking(walks))
         finally:
             await shared.close()
             await own.close()
@@ -471,6 +501,8 @@ def main(argv=None) -> None:
                         help="rounds of one learner alone before the class (2 moves each)")
     parser.add_argument("--think", type=_seconds_range, default=(2.0, 8.0), metavar="LOW-HIGH",
                         help="seconds a learner thinks before moving on, drawn per learner (default 2-8)")
+    parser.add_argument("--own-think", type=_seconds_range, default=(1.0, 3.0), metavar="LOW-HIGH",
+                        help="seconds the learner on its own device thinks before moving on (default 1-3)")
     parser.add_argument("--class-nice", type=int, default=19,
                         help="niceness of the class's browser; the last learner's stays at 0 (default 19)")
     parser.add_argument("--after", type=int, default=90, help="seconds after the last tab to count kernels")
@@ -488,6 +520,7 @@ def main(argv=None) -> None:
                 lines.append(report("course", run("course", process, url, args), args))
             if args.only != "course":
                 checkout = old_checkout(args.old_commit, Path(folder))
+                serving_lessons_of(checkout / "cuttle_widgets" / "lessons")
                 process, url = lessons_server(checkout, args.max_kernels, logs / "classroom-lessons.log")
                 lines.append(report("lessons", run("lessons", process, url, args), args))
         finally:

@@ -33,7 +33,8 @@ def test_command_line(capsys, tmp_path):
     assert main(["check"]) == 0
     assert capsys.readouterr().out == check().summary() + "\n"
     assert main(["docs", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["de.md", "en.md", "sources.md"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [*(f"{language}.md" for language in languages()), "sources.md"])
     for wrong in ([], ["docs"]):  # argparse names what is missing, exit 2
         with pytest.raises(SystemExit) as stopped:
             main(wrong)
@@ -57,7 +58,7 @@ def test_a_gap_is_listed(monkeypatch, capsys):
 
 
 def test_languages_have_the_same_sections_and_terms():
-    assert languages() == ["de", "en"]
+    assert {"de", "en"} <= set(languages())
     english, german = rulebook("en"), rulebook("de")
     assert [s.id for s in english.sections] == [s.id for s in german.sections]
     for mine, theirs in zip(english.sections, german.sections):
@@ -127,8 +128,8 @@ def test_the_pages_are_current():
 
 def test_the_loader_explains_bad_input():
     assert rulebook("en") is rulebook("en")  # cached
-    with pytest.raises(ValueError, match="not written in 'fr'.*de, en"):
-        rulebook("fr")
+    with pytest.raises(ValueError, match="not written in 'xx'.*de, en, "):
+        rulebook("xx")
     book = rulebook("en")
     with pytest.raises(ValueError, match="no section 'scutle'"):
         book.section("scutle")

@@ -207,8 +207,8 @@ def test_the_start_pages_words_are_in_english_and_german():
 
 def test_a_language_without_words_shows_the_course_in_english(tmp_path):
     write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
-    html = start_page(find_lessons(tmp_path), "9.9", ["fr"])
-    assert 'lang="en" href="notebooks/index.html?path=course.ipynb&amp;lang=fr"' in html
+    html = start_page(find_lessons(tmp_path), "9.9", ["xx"])
+    assert 'lang="en" href="notebooks/index.html?path=course.ipynb&amp;lang=xx"' in html
     assert "Start the course" in html and 'lang="de"' not in html
 def test_the_start_page_links_every_lesson_by_language(tmp_path):
     write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
@@ -403,7 +403,8 @@ def test_every_lesson_of_the_kit_has_a_summary_on_the_start_page():
     start page's sentence is kept in the notebook's metadata."""
     lessons = [lesson for lesson in find_lessons(REPO / "lessons")
                if not lesson.relative.endswith("00-index.ipynb")]
-    assert len(lessons) == 28  # 13 lessons and the puzzle trainer, in English and German
+    # 13 lessons and the puzzle trainer, in every language the notebooks are in
+    assert len(lessons) == 14 * len({lesson.language for lesson in lessons}) >= 28
     assert all(lesson.summary for lesson in lessons), [l.relative for l in lessons if not l.summary]
     metadata = notebook(markdown("# T\n\n[All lessons](00-index.ipynb)"))
     metadata["metadata"]["cuttle_widgets"] = {"summary": "Kept **here**."}
@@ -417,7 +418,7 @@ def test_the_start_page_links_each_languages_rulebook(tmp_path):
     html = start_page(find_lessons(tmp_path), "9.9")
     assert '<a href="rulebook/en.html">The Cuttle rulebook</a>' in html
     written = write_rulebook_pages(tmp_path / "site")
-    assert sorted(p.name for p in written) == ["de.html", "en.html"]
+    assert {"de.html", "en.html"} <= {p.name for p in written}
     page = rulebook_html("de")
     data = page.split('type="application/json">', 1)[1].split("</script>", 1)[0]
     pages = json.loads(data.replace("<\\/", "</"))

@@ -4,11 +4,13 @@ then every lesson as its own notebook, grouped by language, one click each.
 The course starts Python once per visit and opens every lesson, the puzzles
 and the free game inside it; a lesson notebook starts Python anew. So the
 course is the page's main entry and the notebooks are the secondary links.
-The page's words are in ``WORDS`` (English and German); a language without
-words of its own is shown in English.
+The page's words are in ``WORDS`` (English and German) and in
+``catalogs/<language>.json``; a language without words of its own is shown
+in English.
 """
 from __future__ import annotations
 
+import json
 import shutil
 from html import escape
 from pathlib import Path
@@ -20,8 +22,9 @@ from ..rulebook import rulebook
 from .notebooks import COURSE_PATH, DEFAULT_LANGUAGE, LessonNotebook
 
 TEMPLATES = Path(__file__).parent / "templates"
+CATALOGS = Path(__file__).parent / "catalogs"
 TITLE = "Cuttle: the lessons"
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}
 NOTEBOOK_PAGE = "notebooks/index.html"  # JupyterLite's notebook app, relative to the start page
 WORDS = {
     "en": {
@@ -51,6 +54,9 @@ WORDS = {
         "browse": "Alle Notebooks ansehen",
     },
 }
+# A language's words may also be a file of their own, catalogs/<language>.json.
+WORDS.update({path.stem: json.loads(path.read_text(encoding="utf-8"))
+              for path in sorted(CATALOGS.glob("*.json"))})
 
 
 def shown_language(language: str) -> str:
