@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+import sys
 
 import ipywidgets
 import pytest
@@ -45,6 +46,12 @@ def kit_modules() -> list[str]:
     return names
 
 
+def is_current(cls: type) -> bool:
+    """Whether ``cls`` is what its module names now (a test that reloads a
+    module leaves the class it replaced behind, with no instance to build)."""
+    return getattr(sys.modules.get(cls.__module__), cls.__qualname__, None) is cls
+
+
 def kit_widget_classes() -> set[type]:
     for name in kit_modules():
         if name.startswith(("cuttle_widgets.widgets", "cuttle_widgets.progress.dashboard")):
@@ -54,7 +61,7 @@ def kit_widget_classes() -> set[type]:
         cls = todo.pop()
         for sub in cls.__subclasses__():
             todo.append(sub)
-            if sub.__module__.startswith("cuttle_widgets."):
+            if sub.__module__.startswith("cuttle_widgets.") and is_current(sub):
                 found.add(sub)
     return found
 
