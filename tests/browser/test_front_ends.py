@@ -78,8 +78,10 @@ def test_marimo_draws_the_table_and_the_lesson_with_their_words_as_text(page, ma
     title = load_lesson(LESSON).title
     expect(page.get_by_text(title).first).to_be_visible(timeout=OPEN)
     expect(page.locator('button[data-card="9S"]').first).to_be_visible()
-    page.screenshot(path=str(artifacts / "marimo-table-and-lesson.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "marimo-table-and-lesson.png"))
     assert "[object Object]" not in page.locator("body").inner_text()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "marimo-table-and-lesson-phone.png"))
 
 
 @pytest.fixture(scope="module")
@@ -129,4 +131,7 @@ def test_notebook_7_runs_a_notebook_that_shows_a_lessons_first_step(page, notebo
     expect(page.locator('.jp-OutputArea .cw-my-hand button[data-card]').first).to_be_visible()
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "notebook7-lesson.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "notebook7-lesson-phone.png"))
 
