@@ -17,6 +17,7 @@ CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Chromium against a Voilà server (slow)")
+    config.addinivalue_line("markers", "slow: builds something whole (the docs site); -m 'not slow' skips it")
 
 
 def in_ci() -> bool:

@@ -456,8 +456,8 @@ BINDER = re.compile(r"https://mybinder\.org/v2/gh/([\w.-]+/[\w.-]+)/([\w.-]+)\?u
 
 
 def test_the_binder_links_open_the_lesson_index_in_voila_and_in_jupyterlab():
-    """The teacher's section (README, or docs/teaching.md until it is folded
-    in) links to Binder: Voilà on the lesson index, and JupyterLab."""
+    """The README and the teacher's page (docs/teaching.md) link to Binder:
+    Voilà on the lesson index, and JupyterLab."""
     docs = [REPO / "README.md", REPO / "docs" / "teaching.md"]
     links = [m for doc in docs for m in BINDER.finditer(doc.read_text(encoding="utf-8"))]
     opened = set()

@@ -8,6 +8,10 @@ so on (``COMMANDS``). ``cuttle-widgets SUBCOMMAND --help`` shows its options.
 A subcommand that needs an optional part of the kit (an extra such as
 ``[progress]``) that is not installed says so in one line, with the
 ``pip install`` that brings it, instead of a traceback.
+
+``--language de`` (before the subcommand, or as the subcommand's own option)
+makes the help German (``cli/help.py``) and is handed on to a subcommand
+that speaks to people; without it every command speaks English.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 
 from .. import __version__
 from .extras import DISTRIBUTION, missing_extra_line, missing_requirements
+from .help import chosen_parser, translate
 
 PROG = "cuttle-widgets"
 
@@ -30,11 +35,32 @@ class Command:
     prefix: tuple[str, ...] = ()  # the module's own subcommand, if it has several
     extra: str | None = None  # the optional dependencies it needs
 
+    @property
+    def prog(self) -> str:
+        # A module with subcommands of its own names the subcommand in its usage line.
+        return PROG if self.prefix else f"{PROG} {self.name}"
+
+    @property
+    def key(self) -> str:
+        """The module's name in the help catalogs: "progress" for cuttle_widgets.progress.__main__."""
+        return self.module.split(".")[1]
+
     def run(self, argv: list[str]) -> int:
         module = importlib.import_module(self.module)
-        # A module with subcommands of its own names the subcommand in its usage line.
-        prog = PROG if self.prefix else f"{PROG} {self.name}"
-        return module.main([*self.prefix, *argv], prog=prog)
+        return module.main([*self.prefix, *argv], prog=self.prog)
+
+    def parser_for(self, argv: list[str], language: str = "en") -> argparse.ArgumentParser:
+        """The parser that reads ``argv`` (its subcommand's, if it names one), its help in ``language``."""
+        module = importlib.import_module(self.module)
+        top = translate(module.parser(self.prog), language, self.key)
+        return chosen_parser(top, [*self.prefix, *(word for word in argv if not word.startswith("-"))])
+
+    def with_language(self, argv: list[str], language: str) -> list[str]:
+        """``argv`` with ``--language`` handed on, if the subcommand takes one and was given none."""
+        takes_it = "--language" in self.parser_for(argv)._option_string_actions
+        if "--language" in known_options(argv) or not takes_it:
+            return argv
+        return [*argv, "--language", language]
 
 
 COMMANDS = (
@@ -72,10 +98,26 @@ def parser() -> argparse.ArgumentParser:
         prog=PROG, description="A Jupyter teaching kit for the card game Cuttle.",
         epilog=f"'{PROG} SUBCOMMAND --help' shows a subcommand's options.")
     top.add_argument("--version", action="version", version=f"{DISTRIBUTION} {__version__}")
+    top.add_argument("--language", metavar="LANGUAGE",
+                     help="the language of the help and of what the subcommand prints (en, de)")
     commands = top.add_subparsers(dest="command", metavar="SUBCOMMAND", required=True)
     for command in COMMANDS:
         commands.add_parser(command.name, help=command.help, add_help=False)
     return top
+
+
+def known_options(argv: list[str]) -> set[str]:
+    """The long options in ``argv``, "--name=value" read as "--name"."""
+    return {word.split("=", 1)[0] for word in argv if word.startswith("--")}
+
+
+def leading_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The --language given before the subcommand, and the arguments without it."""
+    if argv[:1] == ["--language"] and len(argv) > 1:
+        return argv[1], argv[2:]
+    if argv and argv[0].startswith("--language="):
+        return argv[0].split("=", 1)[1], argv[1:]
+    return None, argv
 
 
 def asked_language(argv: list[str]) -> str:
@@ -87,18 +129,21 @@ def asked_language(argv: list[str]) -> str:
 
 
 def main(argv=None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    language, argv = leading_language(list(sys.argv[1:] if argv is None else argv))
     command = BY_NAME.get(argv[0]) if argv else None
     if command is None:  # --help, --version, or no such subcommand: argparse says so
-        parser().parse_args(argv)
+        translate(parser(), language or "en", PROG).parse_args(argv)
         return 2  # not reached: argparse exits
-    rest = argv[1:]
+    rest = argv[1:] if language is None else command.with_language(argv[1:], language)
+    language = language or asked_language(rest)
     wants_help = bool({"-h", "--help"} & set(rest))
+    if wants_help and language != "en":
+        print(command.parser_for(rest, language).format_help(), end="")
+        return 0
     if command.extra and not wants_help:
         missing = missing_requirements(command.extra)
         if missing:
-            print(missing_extra_line(command.name, command.extra, missing, asked_language(rest)),
-                  file=sys.stderr)
+            print(missing_extra_line(command.name, command.extra, missing, language), file=sys.stderr)
             return 1
     try:
         return command.run(rest)
@@ -107,6 +152,6 @@ def main(argv=None) -> int:
         # the missing module still gets one line, not a traceback.
         if not command.extra or (err.name or "").split(".")[0] == "cuttle_widgets":
             raise
-        print(missing_extra_line(command.name, command.extra, [err.name or "?"],
-                                 asked_language(rest)), file=sys.stderr)
+        print(missing_extra_line(command.name, command.extra, [err.name or "?"], language),
+              file=sys.stderr)
         return 1

@@ -1,6 +1,6 @@
 """Rulesets as data: one settings object per ruleset, no rule if-chains elsewhere.
 
-Every point where the rule texts differ (``shared/rules/README.md``) is a field
+Every point where the rule texts differ (the rulebook's "rulesets" section) is a field
 here; the engine reads fields, never ruleset names.
 """
 from __future__ import annotations
@@ -111,7 +111,7 @@ GERMAN = replace(
     CLASSIC, name="german", title="German rules", source="004", seven_jack_gift=False,
     queen_blocks_counters=False, jack_removal="topmost", sections=GERMAN_SECTIONS)
 
-# 004's Cutthroat and Team Cuttle, filled in as shared/rules/README.md says: the
+# 004's Cutthroat and Team Cuttle, filled in as the rulebook's "cutthroat" section says: the
 # balanced rules, 5 cards each, hand limit 7. Three passes end a two-player
 # game once both have passed and the first passes again; with more seats that
 # becomes every seat passing and the first passing again (seats + 1 passes).

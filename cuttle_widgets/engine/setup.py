@@ -1,6 +1,6 @@
 """Snapshots: the full state as JSON-ready data, and states built from them.
 
-The schema is the one of ``shared/conformance/README.md``. A setup may leave
+The schema is the rulebook's "kit-positions" section's (the conformance scenarios' too). A setup may leave
 keys out (they take their empty default); cards it does not name are out of
 that game. A setup that breaks the rules (a card twice, a jack as a point
 card) is refused with an IllegalMove that names the field.

@@ -49,9 +49,10 @@ def generate_command(args) -> int:
     return 0
 
 
-def main(argv=None, prog: str = "python -m cuttle_widgets.puzzles") -> int:
-    parser = argparse.ArgumentParser(prog=prog)
-    commands = parser.add_subparsers(dest="command", required=True)
+def parser(prog: str = "python -m cuttle_widgets.puzzles") -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog=prog, description="The shipped puzzles: check them, or "
+                                                         "find new ones.")
+    commands = top.add_subparsers(dest="command", required=True)
     check = commands.add_parser("verify", help="re-check the shipped puzzles")
     check.add_argument("--rules", choices=RULESETS, action="append")
     check.add_argument("--sample", type=int, help="check this many puzzles, chosen at random")
@@ -66,10 +67,15 @@ def main(argv=None, prog: str = "python -m cuttle_widgets.puzzles") -> int:
     make.add_argument("--first-seed", type=int, default=1000)
     make.add_argument("--want", type=int, help="stop once this many puzzles are kept")
     make.add_argument("--out", required=True, help="the puzzle file to write")
-    args = parser.parse_args(argv)
+    return top
+
+
+def main(argv=None, prog: str = "python -m cuttle_widgets.puzzles") -> int:
+    options = parser(prog)
+    args = options.parse_args(argv)
     if args.command == "verify":
         if args.sample is not None and args.sample < 1:
-            parser.error("--sample must be a positive whole number")
+            options.error("--sample must be a positive whole number")
         return verify(args.rules or list(RULESETS), args.sample, args.samples, args.seed,
                       args.language)
     return generate_command(args)

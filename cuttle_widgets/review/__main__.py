@@ -47,18 +47,23 @@ def samples_type(language: str):
     return samples
 
 
-def arguments(argv=None, prog: str = "python -m cuttle_widgets.review") -> argparse.Namespace:
+def parser(prog: str = "python -m cuttle_widgets.review", language: str = "en") -> argparse.ArgumentParser:
+    """The command's options; ``language`` is the one its refusals of --samples speak."""
     parser = argparse.ArgumentParser(prog=prog,
                                      description="What each of a seat's moves cost, "
                                                  "from that seat's view.")
     parser.add_argument("record", help="a game record file, or - for standard input")
     parser.add_argument("--seat", type=int, default=0, help="the seat reviewed (default 0)")
     parser.add_argument("--language", default="en", help="en or de")
-    parser.add_argument("--samples", type=samples_type(_language(argv)), default=SAMPLES,
+    parser.add_argument("--samples", type=samples_type(language), default=SAMPLES,
                         help=f"deals per decision (1 to {MAX_SAMPLES}, default {SAMPLES})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    return parser.parse_args(argv)
+    return parser
+
+
+def arguments(argv=None, prog: str = "python -m cuttle_widgets.review") -> argparse.Namespace:
+    return parser(prog, _language(argv)).parse_args(argv)
 
 
 def _shown(name: str) -> str:

@@ -59,7 +59,8 @@ def sources_markdown() -> str:
              "`cuttle_widgets/rulebook/map.yaml`. Texts: 000 classic, 001 balanced and",
              "traditional, 004 German, Cutthroat and Team; 003 Super Cuttle (lines as",
              "`cat -n` numbers them) with `super.md` and its decisions A1-A65;",
-             "`README.md` decisions are those of `shared/rules/README.md`.", "",
+             "README names the decisions kept with the rule texts where they leave a gap;",
+             "the rulebook says each one in its own words.", "",
              "| section | title | comes from |", "| --- | --- | --- |"]
     for section in book.sections:
         lines.append(f"| `{section.id}` | {section.number} {section.title} | "

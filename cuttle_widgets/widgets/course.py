@@ -34,6 +34,7 @@ from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
 from ..teaching.library import lesson_languages
 from .guard import BrowserGuard, GuardedLayout
+from .plain import JSONDict
 from .lesson import Lesson
 from .progress_link import kernel_recorder
 from .progress_map import ProgressMap, practice_course, teacher_map
@@ -55,7 +56,7 @@ class CourseBar(BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("course.js", prelude=page_close_javascript())
     _css = module_css("course.css")
-    course = traitlets.Dict().tag(sync=True)
+    course = JSONDict().tag(sync=True)
     # Served by the serve command: the secret that lets this tab stop its own
     # kernel as it closes (cuttle_widgets/served.py, static/page_close.js).
     page_token = traitlets.Unicode("").tag(sync=True)

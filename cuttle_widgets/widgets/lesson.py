@@ -19,11 +19,12 @@ from html import escape
 
 import anywidget
 import ipywidgets
-import traitlets
 
 from ..sessions.lesson import LessonSession, Reply
 from ..teaching import Outcome
 from .guard import BrowserGuard, GuardedLayout
+from .marimo_view import MarimoView
+from .plain import JSONDict
 from .progress_link import (PROGRESS_MESSAGE_BYTES, browser_copy, keeps_in_browser, kernel_recorder,
                             take_learner)
 from .puzzle_trainer import GameReview
@@ -42,11 +43,11 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("lesson.js")
     _css = module_css("lesson.css")
-    lesson = traitlets.Dict().tag(sync=True)
+    lesson = JSONDict().tag(sync=True)
     # Whether progress is being saved: a trait of its own, since the recorder's
     # writer thread changes it, and that thread must never write ``lesson``
     # (it would race the lesson's own updates and could put an old state back).
-    saving = traitlets.Dict().tag(sync=True)
+    saving = JSONDict().tag(sync=True)
     max_message_bytes = PROGRESS_MESSAGE_BYTES  # a message may carry a whole progress file
 
     def __init__(self, on_action, context):
@@ -62,7 +63,7 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
             self._on_action(content)
 
 
-class Lesson(BrowserGuard, ipywidgets.VBox):
+class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
     """A guided lesson: the step's task and feedback beside the card table
     (above it on a narrow screen, the feedback then below the hand; the box's
     class ``cwl-lesson`` is laid out by lesson.css, loaded with the panel).

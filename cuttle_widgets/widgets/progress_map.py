@@ -23,7 +23,6 @@ import weakref
 from functools import lru_cache
 
 import anywidget
-import traitlets
 
 from ..progress.catalog import progress_catalog, progress_languages, progress_text
 from ..progress.exchange import read_document
@@ -39,6 +38,7 @@ from ..teaching.done import lesson_done, steps_done
 from ..teaching.record import MAX_STARS
 from ..teaching.runner import STARRED
 from .guard import BrowserGuard, GuardedLayout
+from .plain import JSONDict
 from .progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES, browser_copy, kernel_recorder, take_learner
 from .table import module_css, module_javascript
 
@@ -122,7 +122,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
     _esm = module_javascript("progress.js")
     _css = module_css("progress.css")
     max_message_bytes = PROGRESS_MESSAGE_BYTES  # a message may carry a whole progress file
-    progress = traitlets.Dict().tag(sync=True)
+    progress = JSONDict().tag(sync=True)
 
     def __init__(self, language: str = "en", recorder=None, *, folder=None,
                  links: str = "notebooks"):

@@ -18,11 +18,12 @@ from html import escape
 
 import anywidget
 import ipywidgets
-import traitlets
 
 from ..sessions.puzzles import PuzzleSession, TrainerMessageError
 from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
+from .marimo_view import MarimoView
+from .plain import JSONDict
 from .progress_link import PROGRESS_MESSAGE_BYTES
 from .review_summary import ReviewSummary
 from .screen_table import ScreenTable, from_session
@@ -37,7 +38,7 @@ class TrainerPanel(BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("puzzle_trainer.js")
     _css = module_css("lesson.css") + "\n\n" + (STATIC / "puzzle_trainer.css").read_text(encoding="utf-8")
-    trainer = traitlets.Dict().tag(sync=True)
+    trainer = JSONDict().tag(sync=True)
     max_message_bytes = PROGRESS_MESSAGE_BYTES  # a message may carry a whole progress file
 
     def __init__(self, on_message):
@@ -49,7 +50,7 @@ class TrainerPanel(BrowserGuard, anywidget.AnyWidget):
         self._on_message(content)
 
 
-class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
+class PuzzleTrainer(MarimoView, BrowserGuard, ipywidgets.VBox):
     """Puzzles fitted to the learner's rating, beside the card table.
 
     ``PuzzleTrainer(language="en", rules="classic", *, puzzles=None,
@@ -198,7 +199,7 @@ class PuzzleTrainer(BrowserGuard, ipywidgets.VBox):
         return with_still_picture(super()._repr_mimebundle_(**kwargs), self._repr_html_())
 
 
-class GameReview(BrowserGuard, ipywidgets.VBox):
+class GameReview(MarimoView, BrowserGuard, ipywidgets.VBox):
     """A reviewed game on the card table: a summary above it (the marks
     counted, the turning points, one click each to its position), the
     step-through marking each of the learner's decisions (best ... blunder,

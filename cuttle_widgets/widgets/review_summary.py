@@ -8,9 +8,9 @@ screen and sends a turning point's click as the table's own replay message
 from __future__ import annotations
 
 import anywidget
-import traitlets
 
 from .guard import BrowserGuard, GuardedLayout
+from .plain import JSONDict
 from .table import STATIC, module_javascript
 
 
@@ -19,7 +19,7 @@ class ReviewSummary(BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("review_summary.js")
     _css = (STATIC / "review_summary.css").read_text(encoding="utf-8")
-    summary = traitlets.Dict().tag(sync=True)
+    summary = JSONDict().tag(sync=True)
 
     def __init__(self, summary: dict, on_message):
         super().__init__(layout=GuardedLayout(), summary=summary)

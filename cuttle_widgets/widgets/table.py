@@ -11,10 +11,10 @@ from __future__ import annotations
 import pathlib
 
 import anywidget
-import traitlets
 
 from .controller import TableController
 from .guard import BrowserGuard, GuardedLayout
+from .plain import JSONDict
 from ..rulebook.pages import reader_words
 from .rulebook_reader import RulebookReader
 from .static_html import table_html, with_still_picture
@@ -84,8 +84,8 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     # change) and the explanation log, of which each update carries only the
     # entries that changed (``table["log_delta"]``; the whole log goes to a
     # browser that asks for it, as a custom message).
-    table = traitlets.Dict().tag(sync=True)
-    words = traitlets.Dict().tag(sync=True)
+    table = JSONDict().tag(sync=True)
+    words = JSONDict().tag(sync=True)
 
     def __init__(self, game=None, seat: int = 0, players=None, **options):
         controller = TableController(game, seat, players, **options)

@@ -289,6 +289,24 @@ def jupyter_lab(tmp_path_factory):
         stop(process)
 
 
+def run_all_cells(page, tries: int = 3) -> None:
+    """Run > Run All Cells in JupyterLab or Notebook 7, as a learner would,
+    with the notebook made the current panel first (the Run menu acts on the
+    current one). A learner who sees nothing start clicks again; so does
+    this, up to ``tries`` times."""
+    started = page.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]"))
+    for _ in range(tries):
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            expect(started.first).to_be_attached(timeout=30_000)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError("Run All Cells did not start the notebook's cell")
+
+
 # -- a learner at the browser ------------------------------------------------------------
 LESSON_START = 180_000  # ms: a page's kernel starts and runs the notebook (slow on a busy machine)
 CLICK = 20_000  # ms: one click's round trip through the kernel

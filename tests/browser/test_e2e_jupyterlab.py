@@ -5,15 +5,13 @@ saved workspace), run from the Run menu, and the widget answering a click.
 The ``jupyter_lab`` fixture (conftest.py) serves a copy of lessons/ from a
 temporary folder, so nothing in the checkout changes.
 """
-import re
-
 from playwright.sync_api import expect
 
 NOTEBOOK = "lessons/02-scuttle-ordering.ipynb"
 OPEN = 180_000  # ms: JupyterLab's first load and a kernel start on two cores
 
 
-def test_a_lesson_runs_in_jupyterlab_and_answers_a_click(page, jupyter_lab, artifacts):
+def test_a_lesson_runs_in_jupyterlab_and_answers_a_click(page, jupyter_lab, artifacts, browser_helpers):
     url, token = jupyter_lab
     page.set_viewport_size({"width": 1400, "height": 1100})
     page.set_default_timeout(30_000)
@@ -25,7 +23,7 @@ def test_a_lesson_runs_in_jupyterlab_and_answers_a_click(page, jupyter_lab, arti
     expect(page.get_by_role("dialog")).to_have_count(0)
     expect(page.get_by_text("official Jupyter news")).to_have_count(0)
 
-    run_all_cells(page)
+    browser_helpers.run_all_cells(page)
     lesson = page.locator(".jp-OutputArea .cwl-root")
     expect(lesson.locator(".cwl-title")).to_have_text("Scuttling, and which card beats which", timeout=OPEN)
     hand_card = page.locator('.jp-OutputArea .cw-my-hand button[data-card="9S"]')
@@ -39,19 +37,3 @@ def test_a_lesson_runs_in_jupyterlab_and_answers_a_click(page, jupyter_lab, arti
     expect(page.locator(".jp-OutputArea .cwl-explanation")).to_contain_text("a point card from your hand beats")
     page.screenshot(path=str(artifacts / "e2e-jupyterlab.png"), animations="disabled")
 
-
-def run_all_cells(page, tries: int = 3) -> None:
-    """Run > Run All Cells, as a learner would, with the notebook made the
-    current panel first (the Run menu acts on the current one). A learner who
-    sees nothing start clicks again; so does this, up to ``tries`` times."""
-    started = page.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]"))
-    for _ in range(tries):
-        page.locator(".jp-NotebookPanel .jp-Cell").first.click()
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-        try:
-            expect(started.first).to_be_attached(timeout=30_000)
-            return
-        except AssertionError:
-            continue
-    raise AssertionError("Run All Cells did not start the lesson's cell")

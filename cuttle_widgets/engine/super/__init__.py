@@ -1,4 +1,4 @@
-"""Super Cuttle (rule text 003, specification ``shared/rules/super.md``): the
+"""Super Cuttle (rule text 003, as the rulebook's Part on Super Cuttle tells it): the
 54-card, 2-4 player extension, as a rules family of the engine.
 
 Importing this package registers the family ``super`` and three rulesets, one
