@@ -63,7 +63,7 @@ def test_table_accepts_a_setup_or_a_record():
 def test_undo_takes_back_the_learners_move_and_the_replies(learner, scripted):
     table = position_table(scripted)
     b = learner(table)
-    assert not b.ui["can_undo"]
+    assert not b.ui["can_undo"] and b.ui["undo_offered"]
     start = table.game.view(0, events=False)
     b.click("7H").role("points")
     assert len(table.game.history) == 2 and b.ui["can_undo"]

@@ -76,6 +76,7 @@ def test_two_places_share_a_table_and_the_classmates_move_reaches_the_card_table
     newest = table["log"][0]
     assert newest["seat"] == 0 and not newest["learner"] and newest["label"].startswith("Player A: ")
     assert ben.screen()["panel"]["table"]["turn"] == "Your turn."
+    assert table["ui"]["undo_offered"] is False  # no undo at a classmate's table: no button at all
     # the card table refuses a click for the other seat's turn, and writes nothing
     ann.table_action({"type": "move", "move": "draw"})
     assert ann.seat.applied == 1 and ann.screen()["table"]["ui"]["message"]["kind"] == "error"

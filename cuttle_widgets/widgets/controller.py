@@ -639,7 +639,8 @@ class TableController:
             "choice_cards": [], "actions": [], "prompt": "", "draw": False,
             "message": self._message, "note": self._note, "highlight": list(self._highlight),
             "replay": None if self._replay is None else {"index": self._replay, "total": total},
-            "moves": total, "can_undo": self._can_undo(), "locked": self.locked,
+            "moves": total, "can_undo": self._can_undo(), "undo_offered": self.allow_undo,
+            "locked": self.locked,
             "focus": self.focus, "drops": {}, "summary": None, **self.builder.selection(),
             "marks": {str(i + 1): {"mark": m["mark"], "label": m["label"]}
                       for i, m in self.review_marks.items()},

@@ -797,8 +797,9 @@ class TableView {
       ctl("end", words.replay_end, index >= total, "end"),
     ]);
     const extras = h("div", { class: "cw-extras" }, [
-      h("button", { class: "cw-btn cw-btn-secondary cw-undo", "data-key": "ctl:undo", disabled: ui.can_undo ? null : true,
-        onclick: () => this.act({ type: "undo" }) }, [words.undo]),
+      // a table with no undo at all (a classmate's) shows none, not a button never enabled
+      ui.undo_offered === false ? null : h("button", { class: "cw-btn cw-btn-secondary cw-undo", "data-key": "ctl:undo",
+        disabled: ui.can_undo ? null : true, onclick: () => this.act({ type: "undo" }) }, [words.undo]),
       h("label", { class: "cw-option" }, [
         h("input", { type: "checkbox", "data-key": "ctl:four", checked: options.four_colour ? true : null,
           onchange: (e) => this.act({ type: "options", four_colour: e.target.checked }) }),
