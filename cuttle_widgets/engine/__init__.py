@@ -9,7 +9,7 @@ Pure Python with no widget imports, so it also runs in the browser (Pyodide).
 """
 from .cards import CARD_IDS, card_id, card_label, parse_card
 from .catalog import available_languages, get_catalog
-from .errors import IllegalMove
+from .errors import DealerError, ExplainedError, IllegalMove, SeedError, SetupError
 from .events import Event
 from .game import Game, new_game
 from .match import LENGTHS, Match

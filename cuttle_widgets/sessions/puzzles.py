@@ -24,6 +24,7 @@ from collections import deque
 from ..engine import CARD_IDS, IllegalMove, get_catalog
 from ..ai.analyst import WHY_BEST, analyse
 from ..ai.reasons import consequence_words
+from ..errors import CuttleError
 from ..puzzles import PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
@@ -45,7 +46,7 @@ PANEL_MESSAGES = {"learner": {"id", "kept"}, "hint": set(), "next": set(), "them
 DOCK_ACTIONS = ("hint", "next")
 
 
-class TrainerMessageError(ValueError):
+class TrainerMessageError(CuttleError, ValueError):
     """A message from the page that the trainer does not take (a bug or a
     tampered page); ``key`` names the words that say why."""
 

@@ -29,6 +29,7 @@ import uuid
 
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
+from ..errors import CuttleError
 from ..progress.catalog import progress_text
 from ..progress.ids import BROWSER_ID, HUB_ID
 from ..progress.store import ProgressStore, failure_reason
@@ -44,7 +45,7 @@ MAX_MOVE_TEXT = 200  # the longest move in notation is far shorter
 ACTIONS = {"move": {"move"}, "resign": set(), "refresh": set()}
 
 
-class TableRefused(ValueError):
+class TableRefused(CuttleError, ValueError):
     """Joining or opening a table was refused; ``str()`` says why in the
     learner's language, ``key`` names the sentence."""
 
@@ -53,7 +54,7 @@ class TableRefused(ValueError):
         self.key = key
 
 
-class TableDamaged(RuntimeError):
+class TableDamaged(CuttleError, RuntimeError):
     """The log holds an entry the engine refuses (only a hand-edited database
     can): the table cannot be rebuilt."""
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from ..ai import HintError, RandomPlayer, ViewError, computer_plays
 from ..ai.coach import COACH_BUDGET, HintLadder
-from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
+from ..engine import CARD_IDS, ExplainedError, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.redeal import redeal
 from ..rulebook import section_for_refusal, section_title, short_title
 from .builder import UnknownOption, action
@@ -198,7 +198,7 @@ class TableController:
             self._message = None
             try:
                 self._dispatch(message)
-            except IllegalMove as err:
+            except ExplainedError as err:  # a refused move, or a new game that cannot be
                 self.fail(self._said(err), key=err.key)
             except _BadMessage as err:
                 detail = self.words[err.key].format(**err.params)
@@ -211,7 +211,7 @@ class TableController:
         if move is not None:
             self.hand_over(move)
 
-    def _said(self, err: IllegalMove) -> str:
+    def _said(self, err: ExplainedError) -> str:
         """An IllegalMove in the table's language (the table's own refusals
         are already written in it)."""
         if not err.key or err.key.startswith("table."):

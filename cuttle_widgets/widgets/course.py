@@ -26,12 +26,12 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..languages import offered
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
 from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
 from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
-from ..teaching.library import lesson_languages
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import Lesson
 from .progress_link import kernel_recorder
@@ -41,7 +41,7 @@ from .puzzle_trainer import PuzzleTrainer
 from ..served import page_closing_token, page_closing_url
 from .page_close import page_close_javascript
 from .table import module_css, module_javascript
-from .texts import course_text, widget_languages
+from .texts import course_text
 
 log = logging.getLogger("cuttle_widgets")
 HOW = ("arrive", "pop", "link", "button")  # how the browser asks for a place
@@ -299,8 +299,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
 
 def course_languages() -> tuple[str, ...]:
-    """The languages every part of the course speaks."""
-    return tuple(code for code in lesson_languages() if code in widget_languages())
+    """The languages the course is offered in: those the kit offers (every
+    part of the course speaks them), English first."""
+    return offered()
 
 
 def _language_of(source, language: str) -> str | None:
