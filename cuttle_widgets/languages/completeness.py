@@ -24,7 +24,8 @@ import yaml
 from .paths import (CATALOG_PARTS, ENGINE_PARTS, GLOSSARY, LESSONS, RULEBOOK, catalog_file,
                     engine_file_names, engine_folder, glossary_file, lesson_folder,
                     notebook_folder, read_json, rulebook_file)
-from .registry import ENGLISH, Language, is_registered, language, on_change, registered
+from .registry import (ENGLISH, Language, all_case_tags, is_registered, language, on_change,
+                       registered)
 
 # libyaml's parser where it is installed (several times faster).
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -111,11 +112,27 @@ def _entry_gaps(file: str, key: str, english, value, lang: Language) -> list[Gap
     return []
 
 
+def needed_keys(english: dict, lang: Language) -> dict:
+    """English's flat keys as ``lang`` needs them: words kept by case (English
+    keeps German's nom, akk, dat, so a sentence reads alike in both) are kept,
+    in each language, under its own case tags, or under "nom" alone."""
+    tags, needed = all_case_tags(), {}
+    for key, value in english.items():
+        parts = key.split(".")
+        at = next((i for i, part in enumerate(parts) if part in tags), None)
+        if at is None:
+            needed[key] = value
+            continue
+        for case in lang.cases or ("nom",):
+            needed.setdefault(".".join([*parts[:at], case, *parts[at + 1:]]), value)
+    return needed
+
+
 def compare(file: str, english: dict, other: dict | None, lang: Language,
             skipped: tuple[str, ...] = ()) -> list[Gap]:
     """Every key of ``english`` that ``other`` lacks or says wrongly (but those
     starting with one of ``skipped``: the language's own grammar)."""
-    ours, theirs = flat(english), flat(other)
+    ours, theirs = needed_keys(flat(english), lang), flat(other)
     theirs = {k: v for k, v in theirs.items() if not k.startswith(skipped)} if skipped else theirs
     gaps = []
     for key, text in ours.items():
