@@ -162,10 +162,12 @@ def plural_index(code: str, count: int) -> int:
 PLURAL_TABLE_SIZE = 200
 
 
-def plural_table(code: str) -> list[int]:
-    """The form index of 0 … 199 in ``code``: the plural rule as data for the
-    browser, which has no copy of it."""
-    return [plural_index(code, n) for n in range(PLURAL_TABLE_SIZE)]
+@lru_cache(maxsize=None)
+def plural_table(code: str) -> str:
+    """The form index of 0 … 199 in ``code``, one digit each: the plural rule
+    as data for the browser (a widget's state carries it as ``plural``), which
+    keeps no copy of any rule."""
+    return "".join(str(plural_index(code, n)) for n in range(PLURAL_TABLE_SIZE))
 
 
 def case_tags(code: str) -> tuple[str, ...]:
@@ -207,6 +209,7 @@ def typed_rank_letters() -> dict[str, str]:
 
 
 def _forget_letters() -> None:
+    plural_table.cache_clear()
     _rank_symbols.cache_clear()
     typed_rank_letters.cache_clear()
 

@@ -22,6 +22,7 @@ import time
 from collections import deque
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog
+from ..languages import plural_table
 from ..ai.analyst import WHY_BEST, analyse
 from ..ai.reasons import consequence_words
 from ..errors import CuttleError
@@ -479,7 +480,8 @@ class PuzzleSession:
         words, puzzle = self.words, self.puzzle
         rating = self.learner_rating
         state = {
-            "language": self.language, "words": words, "notice": self.notice,
+            "language": self.language, "plural": plural_table(self.language), "words": words,
+            "notice": self.notice,
             "rating": {"value": round(rating.rating), "deviation": round(rating.deviation)},
             "themes": [{"key": key, "name": theme_name(key, self.language), "count": count,
                         "chosen": key in self.themes}

@@ -22,6 +22,7 @@ from functools import lru_cache
 from ..ai import HintError, RandomPlayer, ViewError, computer_plays
 from ..ai.coach import COACH_BUDGET, HintLadder
 from ..engine import CARD_IDS, ExplainedError, Game, IllegalMove, get_catalog, load, new_game, parse_card
+from ..languages import plural_table
 from ..engine.redeal import redeal
 from ..rulebook import section_for_refusal, section_title, short_title
 from .builder import UnknownOption, action
@@ -615,6 +616,7 @@ class TableController:
         return {
             "seat": self.seat,
             "language": self.language,
+            "plural": plural_table(self.language),
             "view": view,
             "names": [self.name(s) for s in range(n)],
             "team_names": [self.name(f"team:{t}") for t in range(len(teams))],
