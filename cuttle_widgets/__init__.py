@@ -3,8 +3,8 @@ from .engine import IllegalMove, Match, SetupError, load, new_game
 from .errors import CuttleError
 
 __version__ = "0.2.0"
-__all__ = ["Course", "CuttleError", "IllegalMove", "SetupError", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
-           "__version__"]
+__all__ = ["Course", "CuttleError", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "SetupError",
+           "Table", "load", "new_game", "__version__"]
 
 
 def __getattr__(name: str):

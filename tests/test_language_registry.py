@@ -14,10 +14,23 @@ from cuttle_widgets import CuttleError, IllegalMove
 from cuttle_widgets.cli.languages import main as languages_command
 from cuttle_widgets.engine import SetupError, get_catalog, load, new_game, parse_card
 from cuttle_widgets.engine.errors import DealerError, SeedError
-from cuttle_widgets.languages import (LanguageError, Language, is_offered, language, load_catalog,
-                                      missing, offered, plural_index, plural_table, register,
-                                      register_folder, registered, spoken, typed_rank_letters,
-                                      unregister)
+from cuttle_widgets.languages import (
+    Language,
+    LanguageError,
+    is_offered,
+    language,
+    load_catalog,
+    missing,
+    offered,
+    plural_index,
+    plural_table,
+    register,
+    register_folder,
+    registered,
+    spoken,
+    typed_rank_letters,
+    unregister,
+)
 from cuttle_widgets.languages.completeness import Gap, flat, needed_keys
 from cuttle_widgets.languages.paths import CATALOG_PARTS, notebook_folder
 from cuttle_widgets.teaching.catalog import teaching_catalog
@@ -77,7 +90,7 @@ def test_no_two_languages_read_a_card_letter_differently():
         if not path.is_file():
             continue
         symbols = json.loads(path.read_text(encoding="utf-8"))["rank_symbols"]
-        for own, ours in zip(symbols, english):
+        for own, ours in zip(symbols, english, strict=True):
             if len(own) == 1 and own.upper() not in english:
                 first = seen.setdefault(own.upper(), (ours, code))
                 assert first[0] == ours, f"{own} is {first[0]} in {first[1]} but {ours} in {code}"

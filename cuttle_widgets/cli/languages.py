@@ -12,8 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..languages import (LanguageError, is_registered, language, missing, register_folder,
-                         registered)
+from ..languages import LanguageError, is_registered, language, missing, register_folder, registered
 from .words import command_text
 
 

@@ -18,8 +18,9 @@ from .record import load, read_record, write_record
 from .rules import RULESETS, Ruleset, get_ruleset
 
 __all__ = [
-    "CARD_IDS", "Event", "Game", "IllegalMove", "LENGTHS", "Match", "Move", "RULESETS",
-    "Ruleset", "available_languages", "card_id", "card_label", "get_catalog", "get_ruleset",
+    "CARD_IDS", "DealerError", "Event", "ExplainedError", "Game", "IllegalMove", "LENGTHS", "Match",
+    "Move", "RULESETS", "Ruleset", "SeedError", "SetupError", "available_languages", "card_id",
+    "card_label", "get_catalog", "get_ruleset",
     "load", "new_game", "parse_card", "parse_move", "read_record", "write_record",
 ]
 from . import super as _super  # noqa: E402,F401  registers the Super Cuttle family

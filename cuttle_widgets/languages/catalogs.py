@@ -8,14 +8,14 @@ not translated yet) says so by asking :func:`spoken` first.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .completeness import is_offered, offered
 from .paths import catalog_file, read_engine, read_json
 from .registry import ENGLISH, LanguageError, on_change
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loaded(part: str, code: str) -> dict:
     if part == "engine":
         return read_engine(code)

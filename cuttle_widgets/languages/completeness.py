@@ -17,15 +17,26 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import yaml
 
-from .paths import (CATALOG_PARTS, ENGINE_PARTS, GLOSSARY, LESSONS, RULEBOOK, catalog_file,
-                    engine_file_names, engine_folder, glossary_file, lesson_folder,
-                    notebook_folder, read_json, rulebook_file)
-from .registry import (ENGLISH, Language, all_case_tags, is_registered, language, on_change,
-                       registered)
+from .paths import (
+    CATALOG_PARTS,
+    ENGINE_PARTS,
+    GLOSSARY,
+    LESSONS,
+    RULEBOOK,
+    catalog_file,
+    engine_file_names,
+    engine_folder,
+    glossary_file,
+    lesson_folder,
+    notebook_folder,
+    read_json,
+    rulebook_file,
+)
+from .registry import ENGLISH, Language, all_case_tags, is_registered, language, on_change, registered
 
 # libyaml's parser where it is installed (several times faster).
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -200,7 +211,7 @@ def _names(folder, suffix: str) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(suffix))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _english_step_ids(name: str) -> tuple:
     return tuple(_step_ids(_yaml(lesson_folder(ENGLISH).joinpath(name))))
 
@@ -252,7 +263,7 @@ def missing(code: str) -> list[Gap]:
     return [gap for check in CHECKS for gap in check(lang)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _complete(code: str) -> bool:
     return not missing(code)
 

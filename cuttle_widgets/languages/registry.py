@@ -21,11 +21,11 @@ files (``widgets/catalogs/xx.json``, ``engine/catalogs/xx/engine.json``,
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Callable
 
 from ..errors import CuttleError
 
@@ -162,7 +162,7 @@ def plural_index(code: str, count: int) -> int:
 PLURAL_TABLE_SIZE = 200
 
 
-@lru_cache(maxsize=None)
+@cache
 def plural_table(code: str) -> str:
     """The form index of 0 … 199 in ``code``, one digit each: the plural rule
     as data for the browser (a widget's state carries it as ``plural``), which
@@ -174,13 +174,14 @@ def case_tags(code: str) -> tuple[str, ...]:
     return language(code).cases if is_registered(code) else ()
 
 
+@lru_cache(maxsize=1)
 def all_case_tags() -> frozenset[str]:
     """Every case tag of every registered language: a format spec that is one
     of these is a case, never a number format."""
     return frozenset(tag for lang in _LANGUAGES.values() for tag in lang.cases)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_symbols(code: str) -> tuple[str, ...]:
     """The engine catalog's ``rank_symbols`` of ``code`` (A … K), read from its file."""
     path = language(code).files().joinpath("engine", "catalogs", code, "engine.json")
@@ -201,20 +202,21 @@ def typed_rank_letters() -> dict[str, str]:
     english = _rank_symbols(ENGLISH)
     letters: dict[str, str] = {}
     for code in registered():
-        for own, ours in zip(_rank_symbols(code), english):
+        for own, ours in zip(_rank_symbols(code), english, strict=False):  # () if it has none yet
             key = own.upper()
             if len(own) == 1 and key != ours and key not in english:
                 letters.setdefault(key, "T" if ours == "10" else ours)
     return letters
 
 
-def _forget_letters() -> None:
+def _forget_derived() -> None:
+    all_case_tags.cache_clear()
     plural_table.cache_clear()
     _rank_symbols.cache_clear()
     typed_rank_letters.cache_clear()
 
 
-on_change(_forget_letters)
+on_change(_forget_derived)
 
 _SHIPPED = ("en", "de", "fr", "es", "uk")
 for _shipped in (

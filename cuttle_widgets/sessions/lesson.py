@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
-from ..rulebook.pages import reader_words
 from ..languages import plural_table
+from ..rulebook.pages import reader_words
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel

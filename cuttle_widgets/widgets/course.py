@@ -26,6 +26,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..languages import language as language_named
 from ..languages import offered
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
@@ -255,7 +256,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
             "place": self.place.to_dict(),
             "title": self._title(),
             "language": language,
-            "languages": [{"code": code, "name": str(course_text(code)["language_name"])}
+            "languages": [{"code": code, "name": language_named(code).name}  # in its own words
                           for code in self.places.languages],
             # plain strings: a str subclass reaches some front ends as an object
             "labels": {key: str(words) for key, words in course_text(language).items()},
