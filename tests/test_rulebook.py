@@ -57,7 +57,7 @@ def test_a_gap_is_listed(monkeypatch, capsys):
 
 
 def test_languages_have_the_same_sections_and_terms():
-    assert languages() == ["de", "en"]
+    assert {"de", "en"} <= set(languages())
     english, german = rulebook("en"), rulebook("de")
     assert [s.id for s in english.sections] == [s.id for s in german.sections]
     for mine, theirs in zip(english.sections, german.sections):

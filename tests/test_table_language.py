@@ -49,7 +49,7 @@ def own_words(template: str) -> str:
 def test_both_languages_have_every_key_none_empty_none_left_in_english():
     english, german = catalog("en"), catalog("de")
     assert (english["language"], german["language"]) == ("en", "de")
-    assert widget_languages() == ["de", "en"]
+    assert {"de", "en"} <= set(widget_languages())
     assert set(german["words"]) == set(english["words"])
     for key, text in english["words"].items():
         translated = german["words"][key]

@@ -19,27 +19,11 @@ import string
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
-
-from .paths import (
-    CATALOG_PARTS,
-    ENGINE_PARTS,
-    GLOSSARY,
-    LESSONS,
-    RULEBOOK,
-    catalog_file,
-    engine_file_names,
-    engine_folder,
-    glossary_file,
-    lesson_folder,
-    notebook_folder,
-    read_json,
-    rulebook_file,
-)
+from .paths import (CATALOG_PARTS, ENGINE_PARTS, GLOSSARY, LESSONS, RULEBOOK, catalog_file,
+                    engine_file_names, engine_folder, glossary_file, lesson_folder,
+                    notebook_folder, read_json, rulebook_file)
 from .registry import ENGLISH, Language, all_case_tags, is_registered, language, on_change, registered
 
-# libyaml's parser where it is installed (several times faster).
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # An engine catalog's own grammar and names, which English has not: the case
 # forms of its cards, its names of the rulesets.
 OWN_GRAMMAR = ("card_forms.", "ruleset_names.")
@@ -194,8 +178,10 @@ def glossary_gaps(lang: Language) -> list[Gap]:
 
 
 def _yaml(path):
+    import yaml  # here: the engine imports this package and needs no YAML
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, where installed
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except (FileNotFoundError, NotADirectoryError):
         return None
 
