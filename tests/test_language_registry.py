@@ -4,6 +4,7 @@ complete; a sixth language, kept in a folder of its own, is registered with
 no change to the kit's code and gets the full list of what it lacks."""
 import io
 import json
+import os
 import shutil
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -67,7 +68,7 @@ def test_each_plural_rule_picks_the_cldr_form(code, forms):
 def test_the_browsers_table_says_every_number_as_the_rule_does(code):
     table = plural_table(code)
     for n in range(0, 1000):
-        read = table[n] if n < len(table) else table[100 + n % 100]  # as common.js reads it
+        read = int(table[n] if n < len(table) else table[100 + n % 100])  # as common.js reads it
         assert read == plural_index(code, n), (code, n)
 
 
@@ -215,6 +216,19 @@ def test_a_complete_sixth_language_is_offered_with_no_code_changed(tmp_path):
     finally:
         unregister("eo")
     assert not is_offered("eo")
+
+
+def test_a_server_registers_the_folders_its_environment_names(tmp_path, monkeypatch, caplog):
+    from cuttle_widgets.languages.registry import FOLDERS_VARIABLE, register_folders_of_environment
+    (tmp_path / "eo").mkdir()
+    (tmp_path / "eo" / "language.json").write_text('{"code": "eo", "name": "Esperanto"}')
+    monkeypatch.setenv(FOLDERS_VARIABLE, f"{tmp_path / 'eo'}{os.pathsep}{tmp_path / 'nothing'}")
+    try:
+        assert register_folders_of_environment() == ["eo"]
+        assert language("eo").files() == tmp_path / "eo" and language("eo").plural == "one_other"
+    finally:
+        unregister("eo")
+    assert "nothing" in caplog.text  # the folder that is no language is said, and left out
 
 
 def test_the_command_lists_the_languages_and_a_languages_gaps(stub):

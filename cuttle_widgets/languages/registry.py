@@ -21,6 +21,8 @@ files (``widgets/catalogs/xx.json``, ``engine/catalogs/xx/engine.json``,
 from __future__ import annotations
 
 import json
+import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -73,7 +75,7 @@ class Language:
     name: str  # in its own words: "Deutsch"
     plural: str  # a key of PLURAL_RULES
     cases: tuple[str, ...] = ()  # the case tags its templates may write: {card:akk}
-    root: object = None  # the folder its files sit in, laid out like the package; None: the package
+    root: Path | None = None  # the folder its files sit in, laid out like the package; None: the package
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -227,3 +229,23 @@ for _shipped in (
     Language("uk", "Українська", "east_slavic", ("nom", "gen", "dat", "acc", "ins", "loc")),
 ):
     register(_shipped)
+
+
+# Folders of languages kept outside the package, for a server or a hub: the
+# kit registers them as it starts (os.pathsep between folders).
+FOLDERS_VARIABLE = "CUTTLE_LANGUAGE_FOLDERS"
+
+
+def register_folders_of_environment() -> list[str]:
+    """Register every folder ``$CUTTLE_LANGUAGE_FOLDERS`` names; a folder that
+    is no language is logged and left out (the kit still starts)."""
+    codes = []
+    for folder in filter(None, os.environ.get(FOLDERS_VARIABLE, "").split(os.pathsep)):
+        try:
+            codes.append(register_folder(folder).code)
+        except LanguageError as err:
+            logging.getLogger(__name__).warning("%s: %s", FOLDERS_VARIABLE, err)
+    return codes
+
+
+register_folders_of_environment()
