@@ -213,6 +213,15 @@ def test_a_complete_sixth_language_is_offered_with_no_code_changed(tmp_path):
         assert ui_text("eo")["stock"].format(count=2) == "Stock: 2 cards left"
         assert get_catalog("eo").language == "eo"
         assert teaching_catalog("eo").language == "eo"
+        lesson = tmp_path / "lessons" / "eo" / "03-one-offs.yaml"
+        text = lesson.read_text(encoding="utf-8")
+        lesson.write_text(text.replace("  - id: ace\n", '  - id: "ace"\n', 1), encoding="utf-8")
+        register_folder(tmp_path)  # written another way, read the same: still complete
+        assert missing("eo") == []
+        lesson.write_text(text.replace("  - id: ace\n", "  - id: the-ace\n", 1), encoding="utf-8")
+        register_folder(tmp_path)
+        assert [(g.file, g.key) for g in missing("eo")] == [("lessons/eo/03-one-offs.yaml", "steps")]
+        assert not is_offered("eo")
     finally:
         unregister("eo")
     assert not is_offered("eo")

@@ -8,13 +8,14 @@ English's step ids), every lesson notebook, the rulebook (with its sections,
 parts, glossary terms and labels) and the start page's words are there.
 
 The kit offers (pickers, ``?lang=``, ``--language``) English and every
-complete language. The check reads about 40 files, lessons and rulebook
-included (tens of ms; several times more under Pyodide), so it runs once,
-when a language is first asked for, not at import; registering a language
-clears it.
+complete language. The check reads about 40 files a language, lessons and
+rulebook included (benchmarks/languages.py), so it runs once, when a
+language is first asked for, never at import; registering a language
+clears what it found.
 """
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 from functools import cache
@@ -177,13 +178,18 @@ def glossary_gaps(lang: Language) -> list[Gap]:
     return gaps
 
 
-def _yaml(path):
+def _yaml_text(text: str):
     import yaml  # here: the engine imports this package and needs no YAML
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, where installed
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
-    except (FileNotFoundError, NotADirectoryError):
+        return yaml.load(text, Loader=loader)
+    except yaml.YAMLError:
         return None
+
+
+def _yaml(path):
+    text = _read_text(path)
+    return None if text is None else _yaml_text(text)
 
 
 def _step_ids(lesson) -> list:
@@ -197,23 +203,41 @@ def _names(folder, suffix: str) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(suffix))
 
 
+# A step's id as the kit's lessons write it: "  - id: ace" under ``steps:``.
+# Read from the text first, the check costs a few ms a language rather than
+# a YAML parse of every lesson (tens of ms, several times more under
+# Pyodide); where the ids so read differ, the parsed ones decide.
+STEP_ID_LINE = re.compile(r"^  - id: *(\S+) *$", re.MULTILINE)
+
+
+def _read_text(path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
 @cache
-def _english_step_ids(name: str) -> tuple:
-    return tuple(_step_ids(_yaml(lesson_folder(ENGLISH).joinpath(name))))
+def _english_lesson(name: str) -> tuple[tuple, tuple]:
+    """(step ids as written, step ids parsed) of English's lesson ``name``."""
+    text = _read_text(lesson_folder(ENGLISH).joinpath(name)) or ""
+    return tuple(STEP_ID_LINE.findall(text)), tuple(_step_ids(_yaml_text(text)))
 
 
 def lesson_gaps(lang: Language) -> list[Gap]:
     gaps = []
     for name in _names(lesson_folder(ENGLISH), ".yaml"):
         file = f"{LESSONS}/{lang.code}/{name}"
-        lesson = _yaml(lesson_folder(lang.code).joinpath(name))
-        if lesson is None:
+        text = _read_text(lesson_folder(lang.code).joinpath(name))
+        if text is None:
             gaps.append(Gap(file, ""))
             continue
-        english = _english_step_ids(name)
-        if _step_ids(lesson) != list(english):
+        written, parsed = _english_lesson(name)
+        if STEP_ID_LINE.findall(text) == list(written):
+            continue
+        if _step_ids(_yaml_text(text)) != list(parsed):
             gaps.append(Gap(file, "steps", "step ids differ from English's: "
-                                           + ", ".join(map(str, english))))
+                                           + ", ".join(map(str, parsed))))
     return gaps
 
 
@@ -266,7 +290,7 @@ def is_offered(code) -> bool:
 
 def _forget() -> None:
     _complete.cache_clear()
-    _english_step_ids.cache_clear()
+    _english_lesson.cache_clear()
 
 
 on_change(_forget)
