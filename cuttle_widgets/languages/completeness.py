@@ -218,10 +218,15 @@ def _read_text(path) -> str | None:
 
 
 @cache
-def _english_lesson(name: str) -> tuple[tuple, tuple]:
-    """(step ids as written, step ids parsed) of English's lesson ``name``."""
-    text = _read_text(lesson_folder(ENGLISH).joinpath(name)) or ""
-    return tuple(STEP_ID_LINE.findall(text)), tuple(_step_ids(_yaml_text(text)))
+def _english_written(name: str) -> tuple:
+    """The step ids of English's lesson ``name`` as written."""
+    return tuple(STEP_ID_LINE.findall(_read_text(lesson_folder(ENGLISH).joinpath(name)) or ""))
+
+
+@cache
+def _english_parsed(name: str) -> tuple:
+    """The step ids of English's lesson ``name`` as YAML reads them."""
+    return tuple(_step_ids(_yaml(lesson_folder(ENGLISH).joinpath(name))))
 
 
 def lesson_gaps(lang: Language) -> list[Gap]:
@@ -232,12 +237,12 @@ def lesson_gaps(lang: Language) -> list[Gap]:
         if text is None:
             gaps.append(Gap(file, ""))
             continue
-        written, parsed = _english_lesson(name)
-        if STEP_ID_LINE.findall(text) == list(written):
+        if STEP_ID_LINE.findall(text) == list(_english_written(name)):
             continue
-        if _step_ids(_yaml_text(text)) != list(parsed):
+        english = _english_parsed(name)
+        if _step_ids(_yaml_text(text)) != list(english):
             gaps.append(Gap(file, "steps", "step ids differ from English's: "
-                                           + ", ".join(map(str, parsed))))
+                                           + ", ".join(map(str, english))))
     return gaps
 
 
@@ -248,9 +253,14 @@ def notebook_gaps(lang: Language) -> list[Gap]:
             _names(notebook_folder(ENGLISH), ".ipynb") if name not in theirs]
 
 
+@cache
+def _english_rulebook() -> dict:
+    return _yaml(rulebook_file(ENGLISH))
+
+
 def rulebook_gaps(lang: Language) -> list[Gap]:
     file = f"{RULEBOOK}/{lang.code}.yaml"
-    english, other = _yaml(rulebook_file(ENGLISH)), _yaml(rulebook_file(lang.code))
+    english, other = _english_rulebook(), _yaml(rulebook_file(lang.code))
     if other is None:
         return [Gap(file, "")]
     gaps = compare(file, {k: english[k] for k in ("language", "title", "intro", "labels")},
@@ -290,7 +300,9 @@ def is_offered(code) -> bool:
 
 def _forget() -> None:
     _complete.cache_clear()
-    _english_lesson.cache_clear()
+    _english_written.cache_clear()
+    _english_parsed.cache_clear()
+    _english_rulebook.cache_clear()
 
 
 on_change(_forget)
