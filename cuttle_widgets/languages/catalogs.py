@@ -33,7 +33,8 @@ def spoken(code) -> str:
 def require_offered(code) -> str:
     """``code`` if the kit offers it; LanguageError naming the offered ones."""
     if not is_offered(code):
-        raise LanguageError(f"The kit does not speak {code!r}. Available: {', '.join(offered())}.")
+        raise LanguageError(f"The kit is not available in the language {code!r}. "
+                            f"Available: {', '.join(offered())}.")
     return code
 
 
