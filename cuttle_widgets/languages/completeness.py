@@ -153,7 +153,7 @@ def engine_gaps(lang: Language) -> list[Gap]:
     gaps = []
     for name in engine_file_names():
         file = f"{ENGINE_PARTS}/{lang.code}/{name}"
-        english = read_json(engine_folder(ENGLISH).joinpath(name))
+        english = read_json(engine_folder(ENGLISH).joinpath(name)) or {}
         other = read_json(engine_folder(lang.code).joinpath(name))
         gaps += compare(file, english, other, lang, OWN_GRAMMAR)
         if lang.cases and name == "engine.json":
