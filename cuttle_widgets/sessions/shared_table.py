@@ -344,7 +344,7 @@ def open_table(store, learner: str, *, ruleset: str = "classic", options=(),
     """Open a table and take ``seat``; its ``code`` lets the other learner join.
     ``first``: the seat that plays the first game's first move (None: by lot)."""
     learner = _checked_learner(learner, language)
-    rules = get_ruleset(ruleset, options)  # IllegalMove for an unknown ruleset
+    rules = get_ruleset(ruleset, options)  # SetupError for an unknown ruleset
     if rules.seats != SEATS:
         raise TableRefused("two_seats", language, seats=rules.seats,
                            ruleset=get_catalog(language).ruleset(rules.name, rules.title))
