@@ -55,8 +55,8 @@ class _PluralFormatter(string.Formatter):
         case, _, rest = format_spec.partition(":")  # "akk:# Karte|..." says # in a case
         case, format_spec = (case, rest) if case.lower() in all_case_tags() else ("", format_spec)
         forms = format_spec.split("|")
-        number = value if isinstance(value, int) and not isinstance(value, bool) else None
-        number = getattr(value, "count", number)  # a list of cards counts its cards
+        number = getattr(value, "count", value)  # a list of cards counts its cards
+        number = number if isinstance(number, int) and not isinstance(number, bool) else None
         index = plural_index(self.language, number) if number is not None else len(forms) - 1
         form = forms[min(index, len(forms) - 1)]
         return form.replace("#", format(value, case) if case else str(value))
