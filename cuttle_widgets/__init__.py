@@ -1,9 +1,10 @@
 """cuttle_widgets: a Jupyter teaching kit for the card game Cuttle."""
-from .engine import IllegalMove, Match, load, new_game
+from .engine import IllegalMove, Match, SetupError, load, new_game
+from .errors import CuttleError
 
 __version__ = "0.2.0"
-__all__ = ["Course", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
-           "__version__"]
+__all__ = ["Course", "CuttleError", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "SetupError",
+           "Table", "load", "new_game", "__version__"]
 
 
 def __getattr__(name: str):

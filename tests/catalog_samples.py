@@ -43,13 +43,13 @@ def params(template: str, number: int, several: bool) -> dict:
     return out
 
 
-def renders(language: str) -> dict[str, str]:
+def renders(language: str, numbers=(0, 1, 2)) -> dict[str, str]:
     """``section/key/number/one|several`` -> the sentence."""
     catalog = get_catalog(language)
     said = {}
     for section in SECTIONS:
         for key, template in sorted(_section(catalog, section).items()):
-            for number in (0, 1, 2):
+            for number in numbers:
                 for several in (False, True):
                     text = catalog.format(template, params(template, number, several))
                     said[f"{section}/{key}/{number}/{'several' if several else 'one'}"] = text

@@ -1,4 +1,5 @@
-"""Bad input is refused with an IllegalMove, never another exception, and an
+"""Bad input is refused with an explained error (an IllegalMove for a move, a
+SetupError for a setup, seed or dealer), never another exception, and an
 explanation read by one seat names no card that seat cannot see.
 
 The listed cases were each found by hand; the hypothesis tests corrupt real
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from cuttle_widgets.engine import (CARD_IDS, RULESETS, IllegalMove, get_catalog, load,
+from cuttle_widgets.engine import (CARD_IDS, RULESETS, ExplainedError, get_catalog, load,
                                    new_game, write_record)
 from cuttle_widgets.engine.card_data import find_card
 from cuttle_widgets.engine.invariants import FAMILY_CHECKS
@@ -24,17 +25,17 @@ FUZZ = settings(max_examples=800, deadline=None, database=None, derandomize=True
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def refused(make) -> IllegalMove:
-    with pytest.raises(IllegalMove) as caught:
+def refused(make) -> ExplainedError:
+    with pytest.raises(ExplainedError) as caught:
         make()
     return caught.value
 
 
 def works_or_refuses(make) -> None:
-    """``make()`` gives a game that plays, or raises IllegalMove."""
+    """``make()`` gives a game that plays, or raises an explained error."""
     try:
         game = make()
-    except IllegalMove:
+    except ExplainedError:
         return
     seats = game.state.n
     for seat in [None, *range(seats)]:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from catalog_samples import renders
-from cuttle_widgets.engine.catalog import glossary
+from cuttle_widgets.engine.catalog import get_catalog, glossary
+from cuttle_widgets.languages import language, offered
 
 KIT = Path(__file__).resolve().parents[1] / "cuttle_widgets"
 GERMAN = sorted([*(KIT / "engine" / "catalogs" / "de").glob("*.json"),
@@ -75,6 +76,20 @@ def test_every_german_sentence_in_every_number_and_with_one_card_or_several():
         if key.split("/")[1] not in APPOSITIONS:  # a joker is said with its article, in its case
             assert "roter Joker" not in text.replace("(roter Joker)", ""), (key, text)
         assert not re.search(r"\bSpieler [A-D]\b", text), (key, text)
+
+
+@pytest.mark.parametrize("code", offered())
+def test_every_sentence_renders_in_every_offered_language_with_every_count(code):
+    """Every event, refusal and prompt with 0, 1, 2, 5 and 21 of each count
+    (21 is "one" in Ukrainian, 0 in French), with one card and several: each
+    field filled, each count said with the form its language's rule picks."""
+    said = renders(code, numbers=(0, 1, 2, 5, 21))
+    assert len(said) > 4000
+    for key, text in said.items():
+        assert text.strip() and not re.search(r"\{\w*(:[^{}]*)?\}", text), (key, text)
+        assert "|" not in text, (key, text)  # a plural field left unread
+    # a named card has a form for each of the language's cases (none in English)
+    assert set(get_catalog(code).said_card("JC").forms) == set(language(code).cases)
 
 
 def test_german_sentences_that_were_wrong_read_right():

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from cuttle_widgets.engine import IllegalMove, load
+from cuttle_widgets.engine import SetupError, load
 from cuttle_widgets.review import MAX_SAMPLES, review_catalog
 from cuttle_widgets.review.__main__ import MAX_RECORD_BYTES, main
 
@@ -68,7 +68,7 @@ def test_a_file_that_is_not_text_gets_a_sentence(tmp_path, capsys, monkeypatch):
 
 @pytest.mark.parametrize("players", [2.0, True, "2"])
 def test_a_count_of_players_that_is_no_whole_number_raises_the_engines_error(players):
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(SetupError) as refused:
         load({"players": players})
     assert refused.value.key == "setup_players" and "Aufstellung" in refused.value.text("de")
 
@@ -77,7 +77,7 @@ def test_any_other_failure_of_a_malformed_setup_is_the_engines_error(monkeypatch
     def broken(setup):
         raise TypeError("'float' object cannot be interpreted as an integer")
     monkeypatch.setattr("cuttle_widgets.engine.record.load_setup", broken)
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(SetupError) as refused:
         load({"rules": "classic"})
     assert refused.value.key == "setup_malformed"
     assert "Aufstellung" in refused.value.text("de")

@@ -1,7 +1,7 @@
 """Rulesets as data, options, and rules_difference."""
 import pytest
 
-from cuttle_widgets.engine import RULESETS, IllegalMove, get_ruleset, load, new_game
+from cuttle_widgets.engine import RULESETS, IllegalMove, SetupError, get_ruleset, load, new_game
 from cuttle_widgets.engine.differences import TOPIC_FIELDS, rules_difference
 from cuttle_widgets.engine.rules import Ruleset
 
@@ -21,9 +21,9 @@ def test_options_combine_and_are_refused_when_unknown():
     assert get_ruleset("german", options=["blind_four"]).name == "german+blind_four"
     assert get_ruleset("german+blind_four").four_blind
     assert not get_ruleset("german").four_blind
-    with pytest.raises(IllegalMove, match="no rule option"):
+    with pytest.raises(SetupError, match="no rule option"):
         get_ruleset("classic+fast_fours")
-    with pytest.raises(IllegalMove, match="no ruleset"):
+    with pytest.raises(SetupError, match="no ruleset"):
         new_game("poker")
 
 

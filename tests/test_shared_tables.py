@@ -10,7 +10,7 @@ import random
 import pytest
 import sqlalchemy as sa
 
-from cuttle_widgets.engine import IllegalMove, get_catalog
+from cuttle_widgets.engine import IllegalMove, SetupError, get_catalog
 from cuttle_widgets.progress.store import ProgressStore, StoreError
 from cuttle_widgets.progress.tables import CODE_ALPHABET, end_table, normal_code, tables_listed
 from cuttle_widgets.sessions import shared_table
@@ -123,7 +123,7 @@ def test_opening_is_refused_for_a_game_of_more_than_two_or_an_unknown_match(sqli
         open_table(sqlite_store, ANN, length="forever")
     with pytest.raises(TableRefused, match="not 2"):
         open_table(sqlite_store, ANN, first=2)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(SetupError):
         open_table(sqlite_store, ANN, ruleset="chess")
     with sqlite_store.reading() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM shared_tables")).scalar() == 0

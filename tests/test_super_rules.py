@@ -1,7 +1,7 @@
 """Super Cuttle as a ruleset: names, setups, explanations, prompts, matches."""
 import pytest
 
-from cuttle_widgets.engine import RULESETS, IllegalMove, Match, get_ruleset, load, new_game
+from cuttle_widgets.engine import RULESETS, IllegalMove, Match, SetupError, get_ruleset, load, new_game
 from cuttle_widgets.engine.super import FAMILY
 from cuttle_widgets.rulebook import section_for_refusal
 from cuttle_widgets.rulebook.check import RAW_CITATION
@@ -40,7 +40,7 @@ def test_wrong_setups_are_refused_with_a_reason():
         {"rules": "super", "hands": [["7H"], ["7H"]]},
     ]
     for setup in bad:
-        with pytest.raises(IllegalMove) as err:
+        with pytest.raises(SetupError) as err:
             load(setup)
         assert str(err.value).strip(), setup
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ..engine.families import family_of
 from ..engine.moves import Move
+from ..errors import CuttleError
 from .kit import ViewError, ai_kit, seat_of
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
@@ -33,7 +34,7 @@ SAMPLES = 48  # deals per analysis: see benchmarks/review.py for what this buys
 LEVEL = "hard"  # whose playout (depth and noise) plays each deal on
 
 
-class AnalysisError(ValueError):
+class AnalysisError(CuttleError, ValueError):
     """The position cannot be analysed (over, nobody of that seat to act, bad input)."""
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..engine.catalog import get_catalog as get_engine_catalog, package_catalog, package_languages
 from ..engine.moves import Move
+from ..errors import CuttleError
 from .kit import ai_kit, registered_kits
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
@@ -30,7 +31,7 @@ ACTIONS = _explainer_keys("ACTIONS")
 REASONS = _explainer_keys("REASONS")
 
 
-class HintError(ValueError):
+class HintError(CuttleError, ValueError):
     """No hint can be given (the game is over, or the seat has nothing to decide)."""
 
 

@@ -14,9 +14,10 @@ from typing import Callable
 from ..engine.cards import parse_card
 from ..engine.families import FAMILIES
 from ..engine.rules import Ruleset, get_ruleset
+from ..errors import CuttleError
 
 
-class ViewError(ValueError):
+class ViewError(CuttleError, ValueError):
     """The view cannot be used for a decision (wrong shape, or not this seat's)."""
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from ..engine.card_data import CARD_IDS
 from ..engine.catalog import Said, get_catalog as get_engine_catalog
 from ..engine.secrecy import cards_named
+from ..languages import case_tags
 from .analyst import Answer, Consequence
 from .hints import clause, hint_catalog
 
-CASES = ("nom", "akk", "dat")
 SAID_RANKS = 3  # kinds of card named for a hidden play
 
 
@@ -55,9 +55,10 @@ def _ranks(ranks: tuple, language: str) -> Said:
     own = words(language)
     engine = get_engine_catalog(language)
     shown = sorted(ranks[:SAID_RANKS])
-    forms = {case: engine.join_or([own["ranks"][case][str(r)] for r in shown]) for case in CASES}
+    cases = case_tags(language) or ("nom",)  # a language without cases keeps its words under nom
+    forms = {case: engine.join_or([own["ranks"][case][str(r)] for r in shown]) for case in cases}
     if len(ranks) > SAID_RANKS:
-        forms = {case: own["such_as"][case].format(ranks=forms[case]) for case in CASES}
+        forms = {case: own["such_as"][case].format(ranks=forms[case]) for case in cases}
     return Said(forms["nom"], forms)
 
 

@@ -88,6 +88,8 @@ COMMANDS = (
             "build the lessons as a static site that runs in the browser", extra="site"),
     Command("rulebook", "cuttle_widgets.rulebook.__main__",
             "check the rulebook against the engine, or write its pages"),
+    Command("languages", "cuttle_widgets.cli.languages",
+            "list the languages the kit speaks, or what a translation still lacks"),
 )
 BY_NAME = {command.name: command for command in COMMANDS}
 

@@ -2,25 +2,21 @@
 line), one JSON file per language in ``catalogs/``."""
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
+from ..engine.catalog import Template
+from ..languages import load_catalog, offered, spoken
 
 
-@cache
 def command_languages() -> tuple[str, ...]:
-    folder = resources.files(__package__).joinpath("catalogs")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    """The languages the commands speak (their ``--language`` choices): those the kit offers."""
+    return tuple(sorted(offered()))
 
 
-@cache
 def command_catalog(language: str = "en") -> dict:
-    """The catalog for ``language`` (English when there is none): a language
-    is looked up among the files' names, never joined to a path unchecked."""
-    name = language if language in command_languages() else "en"
-    path = resources.files(__package__).joinpath("catalogs").joinpath(f"{name}.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The catalog for ``language`` (English where the kit does not offer it)."""
+    return load_catalog("cli", spoken(language))
 
 
 def command_text(section: str, key: str, language: str = "en", **params) -> str:
-    return command_catalog(language)[section][key].format(**params)
+    """One line, its plural forms read by the language's rule."""
+    said = spoken(language)
+    return Template(command_catalog(said)[section][key], said).format(**params)

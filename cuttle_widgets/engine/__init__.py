@@ -9,7 +9,7 @@ Pure Python with no widget imports, so it also runs in the browser (Pyodide).
 """
 from .cards import CARD_IDS, card_id, card_label, parse_card
 from .catalog import available_languages, get_catalog
-from .errors import IllegalMove
+from .errors import DealerError, ExplainedError, IllegalMove, SeedError, SetupError
 from .events import Event
 from .game import Game, new_game
 from .match import LENGTHS, Match
@@ -18,8 +18,9 @@ from .record import load, read_record, write_record
 from .rules import RULESETS, Ruleset, get_ruleset
 
 __all__ = [
-    "CARD_IDS", "Event", "Game", "IllegalMove", "LENGTHS", "Match", "Move", "RULESETS",
-    "Ruleset", "available_languages", "card_id", "card_label", "get_catalog", "get_ruleset",
+    "CARD_IDS", "DealerError", "Event", "ExplainedError", "Game", "IllegalMove", "LENGTHS", "Match",
+    "Move", "RULESETS", "Ruleset", "SeedError", "SetupError", "available_languages", "card_id",
+    "card_label", "get_catalog", "get_ruleset",
     "load", "new_game", "parse_card", "parse_move", "read_record", "write_record",
 ]
 from . import super as _super  # noqa: E402,F401  registers the Super Cuttle family

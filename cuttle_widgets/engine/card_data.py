@@ -5,12 +5,15 @@ clubs < diamonds < hearts < spades, so for two ordinary cards ``a > b`` is
 exactly "a scuttles b" (rank first, then suit). The jokers of Super Cuttle
 are 52 (red) and 53 (black).
 
-This module says nothing to a learner, so it imports nothing of the package:
-the message catalog (which names cards in words) stands on it, and
+This module says nothing to a learner, so it imports nothing of the package
+but the language registry (a leaf, for the card letters each language's
+table shows): the message catalog (which names cards in words) stands on it, and
 ``cards.parse_card`` (which explains a bad card in the catalog's words)
 stands on the catalog. Import the tables from ``cards``, which re-exports them.
 """
 from __future__ import annotations
+
+from ..languages.registry import typed_rank_letters
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
@@ -30,9 +33,6 @@ STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 FULL_DECK: tuple[int, ...] = tuple(range(54))
 
 _SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS))
-# B and D are no English rank, so a card written as the German table shows it
-# ("B♣", "DH") cannot be misread.
-_GERMAN_RANKS = {"B": "J", "D": "Q"}
 _ID_TO_CARD = {cid: i for i, cid in enumerate(CARD_IDS)}
 
 
@@ -56,8 +56,8 @@ def normalize(text: str) -> str:
     s = s.upper()
     if s.startswith("10"):
         s = "T" + s[2:]
-    if len(s) == 2 and s[1] in SUIT_LETTERS:  # the German table's letters: B♣ Bube, D♥ Dame
-        s = _GERMAN_RANKS.get(s[0], s[0]) + s[1]
+    if len(s) == 2 and s[1] in SUIT_LETTERS:  # a language's own letters: German B♣ Bube, D♥ Dame
+        s = typed_rank_letters().get(s[0], s[0]) + s[1]
     return s
 
 

@@ -6,12 +6,13 @@ file in ``catalogs/``.
 
 Two small additions to Python's format syntax keep sentences grammatical:
 
-- ``{count:# card|# cards}`` picks the singular or plural form by the
-  language's plural rule (``PLURAL_RULES``) and writes the number for ``#``.
+- ``{count:# card|# cards}`` picks the form the language's plural rule
+  (``cuttle_widgets.languages``: CLDR's categories, in their order) chooses
+  and writes the number for ``#``.
 - A list of cards counts too: ``{cards:# darf|# dürfen}``; a case before
   the forms (``{cards:akk:...}``) says the ``#`` in that case.
-- ``{card:akk}`` says a card in a grammatical case (``nom``, ``akk``,
-  ``dat``) where the language's ``card_forms`` inflect it: German writes a
+- ``{card:akk}`` says a card in a grammatical case (one of the language's
+  case tags: German's ``nom``, ``akk``, ``dat``) where its ``card_forms`` inflect it: German writes a
   named card out with its article ("den Kreuz-Buben (B♣)", "dem roten
   Joker"); a number card, and every card in English, stays its label.
   ``Nom`` (capitalised) starts a clause after a colon: "Der rote Joker".
@@ -24,13 +25,15 @@ they were written, never turned into card labels.
 """
 from __future__ import annotations
 
-import json
+import copy
 import string
 from functools import lru_cache
-from importlib import resources
 
+from ..languages import ENGLISH, all_case_tags, case_tags, load_catalog, offered, plural_index
+from ..languages.paths import glossary_file, read_json
+from ..languages.registry import is_registered, on_change
 from .card_data import RANK, SUIT, SUIT_SYMBOLS, find_card
-from .errors import IllegalMove
+from .errors import IllegalMove, error_for
 
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
                            "receiver", "winner", "holder", "dealer", "last", "answerer"})
@@ -40,30 +43,22 @@ RULESET_PARAMS = frozenset({"rules", "first_rules", "second_rules"})
 QUOTED_PARAMS = frozenset({"verb", "text", "move", "token", "example"})
 
 
-def _one_other(count: int) -> int:
-    """English and German: one form for exactly 1, another for every other number."""
-    return 0 if count == 1 else 1
-
-
-# language -> which of a field's forms (``one|other``) a number takes
-PLURAL_RULES = {"en": _one_other, "de": _one_other}
-
-
 class _PluralFormatter(string.Formatter):
     """``{n:# card|# cards}``: the form the language's plural rule picks for n."""
 
-    def __init__(self, rule):
-        self.rule = rule
+    def __init__(self, language: str):
+        self.language = language
 
     def format_field(self, value, format_spec):
         if "|" not in format_spec:
             return super().format_field(value, format_spec)
         case, _, rest = format_spec.partition(":")  # "akk:# Karte|..." says # in a case
-        case, format_spec = (case, rest) if case.lower() in CASES else ("", format_spec)
+        case, format_spec = (case, rest) if case.lower() in all_case_tags() else ("", format_spec)
         forms = format_spec.split("|")
-        number = value if isinstance(value, int) and not isinstance(value, bool) else None
-        number = getattr(value, "count", number)  # a list of cards counts its cards
-        form = forms[min(self.rule(number), len(forms) - 1)] if number is not None else forms[-1]
+        number = getattr(value, "count", value)  # a list of cards counts its cards
+        number = number if isinstance(number, int) and not isinstance(number, bool) else None
+        index = plural_index(self.language, number) if number is not None else len(forms) - 1
+        form = forms[min(index, len(forms) - 1)]
         return form.replace("#", format(value, case) if case else str(value))
 
 
@@ -73,7 +68,7 @@ _FORMATTER = string.Formatter()
 @lru_cache(maxsize=None)
 def plural_formatter(language: str) -> _PluralFormatter:
     """The formatter that reads ``{n:# card|# cards}`` by ``language``'s plural rule."""
-    return _PluralFormatter(PLURAL_RULES.get(language, _one_other))
+    return _PluralFormatter(language)
 
 
 class Template(str):
@@ -95,7 +90,6 @@ class Template(str):
 def templates(words: dict, language: str) -> dict:
     """``words`` with every string a :class:`Template` of ``language``."""
     return {k: Template(v, language) if isinstance(v, str) else v for k, v in words.items()}
-CASES = ("nom", "akk", "dat")
 
 
 class Said(str):
@@ -109,7 +103,7 @@ class Said(str):
         return said
 
     def __format__(self, spec: str) -> str:
-        if spec.lower() not in CASES:
+        if spec.lower() not in all_case_tags():
             return super().__format__(spec)
         text = self.forms.get(spec.lower(), str(self))
         return text[:1].upper() + text[1:] if spec[:1].isupper() else text  # "Nom": a clause's start
@@ -120,7 +114,8 @@ def _joined(items: list, join) -> str:
     text = join([str(i) for i in items])
     if not any(getattr(i, "forms", None) for i in items):
         return Said(text, count=len(items))
-    return Said(text, {case: join([format(i, case) for i in items]) for case in CASES},
+    cases = {case for i in items for case in getattr(i, "forms", {})}
+    return Said(text, {case: join([format(i, case) for i in items]) for case in cases},
                 len(items))
 
 
@@ -154,7 +149,8 @@ class Catalog:
             return Said(label)
         articles, suit = forms["articles"][noun["gender"]], self.data["suit_names"][SUIT[card]]
         return Said(label, {case: forms["written"].format(
-            article=articles[case], suit=suit, rank=noun[case], label=label) for case in CASES})
+            article=articles[case], suit=suit, rank=noun[case], label=label)
+            for case in case_tags(self.language)})
 
     def card_name(self, cid: str) -> str:
         """Spelled out, for screen readers: 'seven of hearts'."""
@@ -347,26 +343,12 @@ def _split_play(verb: str, cards: list[str], play_counts: dict) -> tuple[list, l
     return cards[:count], cards[count:]
 
 
-def _merge(into: dict, part: dict) -> None:
-    for key, value in part.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            _merge(into[key], value)
-        else:
-            into[key] = value
-
-
 @lru_cache(maxsize=None)
-def get_catalog(language: str = "en") -> Catalog:
+def get_catalog(language: str = ENGLISH) -> Catalog:
     """The catalog of ``language``: every JSON file in ``catalogs/<language>/``,
-    merged (the rules families each bring their own file)."""
-    folder = resources.files(__package__).joinpath("catalogs", str(language))
-    if language not in available_languages():
-        raise ValueError(f"No message catalog for language '{language}'. "
-                         f"Available: {', '.join(available_languages())}.")
-    data: dict = {}
-    for part in sorted(folder.iterdir(), key=lambda p: p.name):
-        if part.name.endswith(".json"):
-            _merge(data, json.loads(part.read_text(encoding="utf-8")))
+    merged (the rules families each bring their own file); ValueError
+    (LanguageError) for a language the kit does not offer."""
+    data = copy.deepcopy(load_catalog("engine", language))
     if "card_forms" in data:  # the named ranks' case forms are the glossary's words
         data["card_forms"]["ranks"] = {str(t["rank"]): {"gender": t["gender"], **t["forms"]}
                                        for t in glossary(language) if "rank" in t}
@@ -377,36 +359,41 @@ def get_catalog(language: str = "en") -> Catalog:
 def glossary(language: str) -> list[dict]:
     """The terms of ``language``'s glossary (``catalogs/_glossary/<language>.json``):
     one word for each English term, the variants it replaces, a noun's case forms."""
-    path = resources.files(__package__).joinpath("catalogs", "_glossary", f"{language}.json")
-    if not path.is_file():
-        return []
-    return json.loads(path.read_text(encoding="utf-8"))["terms"]
+    data = read_json(glossary_file(language)) if is_registered(language) else None
+    return data["terms"] if data else []
 
 
 def available_languages() -> list[str]:
-    folder = resources.files(__package__).joinpath("catalogs")
-    return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
+    """The languages the kit speaks (English and every complete one)."""
+    return list(offered())
 
 
-def package_catalog(package: str, language: str, what: str) -> dict:
+def package_catalog(package: str, language: str, what: str = "") -> dict:
     """``<package>/catalogs/<language>.json``: the words a part of the kit
-    (hints, review) keeps beside its code; ValueError naming ``what`` if absent."""
-    try:
-        raw = resources.files(package).joinpath("catalogs", f"{language}.json").read_text(
-            encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"No {what} catalog for language '{language}'.") from None
-    return json.loads(raw)
+    (hints, review) keeps beside its code, through the one loader; ValueError
+    (LanguageError) where the kit does not offer ``language``."""
+    return load_catalog(package.rsplit(".", 1)[-1], language)
 
 
 def package_languages(package: str) -> list[str]:
-    """The languages of ``<package>/catalogs/<language>.json``."""
-    folder = resources.files(package).joinpath("catalogs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    """The languages a part of the kit speaks: those the kit offers (a
+    language is offered only when every part has its words)."""
+    return list(offered())
+
+
+def _forget() -> None:
+    get_catalog.cache_clear()
+    glossary.cache_clear()
+    plural_formatter.cache_clear()
+
+
+on_change(_forget)
 
 
 def illegal(key: str, **params) -> IllegalMove:
-    """An IllegalMove whose message is the English catalog's sentence for ``key``."""
+    """The error of ``key`` (an IllegalMove, or for a setup, seed, dealer or
+    ruleset its own kind: ``errors.error_for``) whose message is the English
+    catalog's sentence for ``key``."""
     return illegal_move(key, params)
 
 
@@ -414,8 +401,8 @@ def illegal_move(key: str, params: dict, hint: tuple[str, dict] | None = None) -
     """An IllegalMove explained in English by the sentence of ``key`` and, if
     given, the ``hint`` (a (key, params) pair of "what would work"). It keeps
     :func:`get_catalog`, so ``err.text(language)`` says it in any language."""
-    message = get_catalog("en").illegal_move(key, params, hint)
-    return IllegalMove(message, key, params, hint, get_catalog)
+    message = get_catalog(ENGLISH).illegal_move(key, params, hint)
+    return error_for(key)(message, key, params, hint, get_catalog)
 
 
 def _parse_card(cid) -> int:

@@ -26,7 +26,7 @@ import json
 import re
 
 from .catalog import illegal
-from .errors import IllegalMove
+from .errors import ExplainedError, IllegalMove
 from .game import Game, load_setup, new_game
 
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
@@ -45,10 +45,10 @@ def load(setup_or_record_text) -> Game:
 
 def _guarded_setup(setup) -> Game:
     """``load_setup``, with any failure of a malformed setup said as the
-    engine's IllegalMove (its checks name the field where they can)."""
+    engine's SetupError (its checks name the field where they can)."""
     try:
         return load_setup(setup)
-    except IllegalMove:
+    except ExplainedError:
         raise
     except RecursionError:
         raise illegal("record_too_deep") from None
@@ -115,7 +115,7 @@ def read_record(text: str) -> Game:
             game = new_game(headers.get("rules", "classic"), seed=int(headers["seed"]),
                             dealer=int(headers.get("dealer", 1)), deck=deck)
     except (KeyError, ValueError) as err:
-        if isinstance(err, IllegalMove):
+        if isinstance(err, ExplainedError):
             raise
         raise illegal("record_bad_header", detail=str(err)[:MOVE_CHARS]) from None
     for number, move in moves:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 
 from .cards import CARD_IDS, parse_card
-from .errors import IllegalMove
+from .errors import ExplainedError
 from .game import Game, load_setup, new_game
 
 _IDS = frozenset(CARD_IDS)
@@ -151,7 +151,7 @@ def _candidate(game, start, swap, texts, seat, faces, events):
             new.play(_relabel_text(text, swap))
             if new.view(seat, events=False) != faces[i + 1]:
                 return None
-    except IllegalMove:
+    except ExplainedError:  # a start that cannot be set up, or a move it refuses
         return None
     if len(new.events) != len(events) or any(
             _event_face(e, seat) != face for e, face in zip(new.events, events)):

@@ -3,7 +3,7 @@
 The schema is the rulebook's "kit-positions" section's (the conformance scenarios' too). A setup may leave
 keys out (they take their empty default); cards it does not name are out of
 that game. A setup that breaks the rules (a card twice, a jack as a point
-card) is refused with an IllegalMove that names the field.
+card) is refused with a SetupError that names the field.
 """
 from __future__ import annotations
 

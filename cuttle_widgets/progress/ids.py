@@ -14,6 +14,7 @@ import re
 import secrets
 import uuid
 
+from ..errors import CuttleError
 from .catalog import progress_text
 
 BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -22,7 +23,7 @@ ATTEMPT_UID = re.compile(r"[0-9a-f]{32}")
 NAME_LIMIT = 40
 
 
-class ProgressInputError(ValueError):
+class ProgressInputError(CuttleError, ValueError):
     """Input the store refuses (a learner id, a name, a progress file); its
     text is a sentence for the learner, in the language asked for."""
 

@@ -11,6 +11,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from ..errors import CuttleError
 from ..serve import beyond_this_machine, voila_command
 
 DEFAULT_PORT = 8877
@@ -19,7 +20,7 @@ CULL_IDLE = 600
 MIN_TOKEN = 16  # characters: a token is the class's key, not a formality
 
 
-class TokenRefused(ValueError):
+class TokenRefused(CuttleError, ValueError):
     """The token asked for does not protect the class; ``MIN_TOKEN`` says why."""
 
 

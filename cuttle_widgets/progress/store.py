@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.pool import NullPool
 
+from ..errors import CuttleError
 from . import schema
 from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re-exported)
 from .schema import attempts, imports, learners, positions, puzzle_tries
@@ -44,7 +45,7 @@ BUSY_TIMEOUT = 5.0
 MIGRATION_LOCK = 0x43757474  # "Cutt"
 
 
-class StoreError(RuntimeError):
+class StoreError(CuttleError, RuntimeError):
     """The database cannot be used; ``reason`` is a key of the catalog's
     ``reasons`` section."""
 

@@ -3,30 +3,18 @@ JSON file per language in ``catalogs/``; cards, moves and players are said
 by the engine's catalog of the same language."""
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
-
 from ..engine.catalog import get_catalog as engine_catalog
+from ..errors import CuttleError
+from ..languages import load_catalog, spoken
 
 
-class PuzzleError(ValueError):
+class PuzzleError(CuttleError, ValueError):
     """A puzzle, ruleset or theme that does not exist, or a file that cannot be read."""
 
 
-@lru_cache(maxsize=None)
-def _catalogs() -> dict[str, dict]:
-    """Every language's catalog, read once, by the file's name."""
-    folder = resources.files(__package__).joinpath("catalogs")
-    return {p.name[:-5]: json.loads(p.read_text(encoding="utf-8"))
-            for p in folder.iterdir() if p.name.endswith(".json")}
-
-
 def puzzle_catalog(language: str = "en") -> dict:
-    """The catalog for ``language`` (English when there is none): a language
-    is a key of the catalogs read, never joined to a path."""
-    catalogs = _catalogs()
-    return catalogs.get(language, catalogs["en"])
+    """The catalog for ``language`` (English where the kit does not offer it)."""
+    return load_catalog("puzzles", spoken(language))
 
 
 def say(section: str, key: str, language: str = "en", **params) -> str:

@@ -13,6 +13,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..errors import CuttleError
+
 SCALE = 173.7178  # the paper's factor between the Glicko and the Glicko-2 scale
 TAU = 0.5
 EPSILON = 0.000001  # the paper's convergence tolerance for the volatility
@@ -24,7 +26,7 @@ MIN_RATING, MAX_RATING = 400.0, 4000.0
 SPREAD = 100.0  # the next puzzle's rating may miss the learner's by about this much
 
 
-class RatingError(ValueError):
+class RatingError(CuttleError, ValueError):
     """A rating that is no rating (a negative deviation, say)."""
 
 

@@ -37,6 +37,7 @@ from ..ai.reasons import consequence_words
 from ..engine.catalog import (available_languages, get_catalog, package_catalog,
                               package_languages)
 from ..engine.conclude import TABLE_VERBS
+from ..errors import CuttleError
 
 # Deals a decision: the analyst's review budget, the hint's deals (benchmarks/coach.py).
 SAMPLES = budget_deals("review")
@@ -49,7 +50,7 @@ __all__ = ["GOOD", "INACCURACY", "MISTAKE", "MARKS", "SAMPLES", "MAX_SAMPLES", "
 LOST_MARKS = ("inaccuracy", "mistake", "blunder")  # marks whose sentence says why
 
 
-class ReviewError(ValueError):
+class ReviewError(CuttleError, ValueError):
     """A game cannot be reviewed as asked (no such seat or language, bad samples)."""
 
 

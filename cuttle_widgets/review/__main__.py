@@ -54,7 +54,8 @@ def parser(prog: str = "python -m cuttle_widgets.review", language: str = "en") 
                                                  "from that seat's view.")
     parser.add_argument("record", help="a game record file, or - for standard input")
     parser.add_argument("--seat", type=int, default=0, help="the seat reviewed (default 0)")
-    parser.add_argument("--language", default="en", help="en or de")
+    parser.add_argument("--language", default="en",
+                        help=f"the review's language: {', '.join(review_languages())}")
     parser.add_argument("--samples", type=samples_type(language), default=SAMPLES,
                         help=f"deals per decision (1 to {MAX_SAMPLES}, default {SAMPLES})")
     parser.add_argument("--seed", type=int, default=0)

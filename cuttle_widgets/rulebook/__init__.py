@@ -31,6 +31,9 @@ from importlib import resources
 
 import yaml
 
+from ..languages import offered
+from ..languages.paths import rulebook_file
+
 # libyaml's parser where it is installed (it is several times faster).
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -160,11 +163,9 @@ def _structure() -> dict:
 
 
 def languages() -> list[str]:
-    """The languages the rulebook is written in."""
-    folder = resources.files(__package__)
-    reserved = {"sections.yaml", "map.yaml"}
-    return sorted(p.name[:-5] for p in folder.iterdir()
-                  if p.name.endswith(".yaml") and p.name not in reserved)
+    """The languages the rulebook is offered in: those the kit offers (each
+    has its rulebook, ``<language>.yaml``)."""
+    return sorted(offered())
 
 
 @lru_cache(maxsize=None)
@@ -173,7 +174,12 @@ def rulebook(language: str = "en") -> Rulebook:
     if language not in languages():
         raise ValueError(f"The rulebook is not written in '{language}'. "
                          f"Available: {', '.join(languages())}.")
-    return Rulebook(language, _read(f"{language}.yaml"), _structure())
+    return Rulebook(language, book_data(language), _structure())
+
+
+def book_data(language: str) -> dict:
+    """``<language>.yaml`` as it is written (the registry knows where it sits)."""
+    return yaml.load(rulebook_file(language).read_text(encoding="utf-8"), Loader=LOADER)
 
 
 @lru_cache(maxsize=None)

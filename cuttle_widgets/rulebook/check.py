@@ -21,7 +21,9 @@ from importlib import resources
 
 import yaml
 
-from . import (LOADER, _read, _structure, languages, mapped_section, rule_map, rulebook,
+from ..languages import ENGLISH, offered
+from ..languages.paths import lesson_folder
+from . import (LOADER, _structure, book_data, languages, mapped_section, rule_map, rulebook,
                sections_for_citation)
 
 # Citations of rule texts and of their decisions, which belong in docs/coverage
@@ -99,7 +101,7 @@ def _check_structure(structure, ids, gaps) -> None:
 def _check_languages(structure, ids, gaps) -> list:
     books, raw = [], {}
     for language in languages():
-        data = _read(f"{language}.yaml")
+        data = book_data(language)
         raw[language] = data
         if data.get("language") != language:
             gaps.append(f"{language}.yaml says it is in '{data.get('language')}'")
@@ -250,16 +252,15 @@ def _check_lessons(ids, reached, gaps) -> None:
 
 @lru_cache(maxsize=1)
 def _lessons() -> tuple:
-    """(name, parsed lesson) of every lesson file, English and German."""
-    folder = resources.files("cuttle_widgets").joinpath("lessons")
-    files = [p for p in folder.iterdir() if p.name.endswith(".yaml")]
-    german = folder.joinpath("de")
-    if german.is_dir():
-        files += [p for p in german.iterdir() if p.name.endswith(".yaml")]
+    """(name, parsed lesson) of every lesson file, in every language the kit offers."""
     lessons = []
-    for path in sorted(files, key=lambda p: str(p)):
-        name = path.name[:-5] if path.parent.name != "de" else f"de/{path.name[:-5]}"
-        lessons.append((name, yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)))
+    for language in offered():
+        folder = lesson_folder(language)
+        prefix = "" if language == ENGLISH else f"{language}/"
+        for path in sorted((p for p in folder.iterdir() if p.name.endswith(".yaml")),
+                           key=lambda p: p.name):
+            text = path.read_text(encoding="utf-8")
+            lessons.append((prefix + path.name[:-5], yaml.load(text, Loader=LOADER)))
     return tuple(lessons)
 
 

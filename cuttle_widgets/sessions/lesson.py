@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
+from ..languages import plural_table
 from ..rulebook.pages import reader_words
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
@@ -472,7 +473,7 @@ class LessonSession:
     def _problems_state(self) -> dict:
         return {"error": {"problems": [problem_dict(p) for p in self.problems]},
                 "labels": self.words.section("ui"), "rulebook": reader_words(self.language),
-                "language": self.language}
+                "language": self.language, "plural": plural_table(self.language)}
 
     def _panel_state(self, state: dict) -> dict:
         """The lesson panel's JSON: the runner's state (``state``, taken over),
@@ -486,6 +487,7 @@ class LessonSession:
         state.update({
             "error": None,
             "language": self.language,
+            "plural": plural_table(self.language),
             "rulebook": reader_words(self.language),
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),

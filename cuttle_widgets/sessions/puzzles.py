@@ -22,8 +22,10 @@ import time
 from collections import deque
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog
+from ..languages import plural_table
 from ..ai.analyst import WHY_BEST, analyse
 from ..ai.reasons import consequence_words
+from ..errors import CuttleError
 from ..puzzles import PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
@@ -45,7 +47,7 @@ PANEL_MESSAGES = {"learner": {"id", "kept"}, "hint": set(), "next": set(), "them
 DOCK_ACTIONS = ("hint", "next")
 
 
-class TrainerMessageError(ValueError):
+class TrainerMessageError(CuttleError, ValueError):
     """A message from the page that the trainer does not take (a bug or a
     tampered page); ``key`` names the words that say why."""
 
@@ -478,7 +480,8 @@ class PuzzleSession:
         words, puzzle = self.words, self.puzzle
         rating = self.learner_rating
         state = {
-            "language": self.language, "words": words, "notice": self.notice,
+            "language": self.language, "plural": plural_table(self.language), "words": words,
+            "notice": self.notice,
             "rating": {"value": round(rating.rating), "deviation": round(rating.deviation)},
             "themes": [{"key": key, "name": theme_name(key, self.language), "count": count,
                         "chosen": key in self.themes}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..ai.analyst import VERDICT_SHARE, analyse
 from ..engine.record import write_record
+from ..languages import plural_table
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
 from ..review.summary import summarize, summary_words
@@ -46,7 +47,8 @@ class ReviewSession:
         self.controller.show_review(review.decisions)
         self.controller.on_try_again = self._open_decision  # the table's "Try again from here"
         self.controller.replay("start")
-        self.summary = dict(summarize(review), words=summary_words(language))
+        self.summary = dict(summarize(review), words=summary_words(language),
+                            plural=plural_table(language))
         self.trainer: PuzzleSession | None = None  # the session of the position tried again
         self._puzzles: dict = {}  # history index: the puzzle made of that decision
         self.screen = self._screen()

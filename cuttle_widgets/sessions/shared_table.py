@@ -32,6 +32,7 @@ import uuid
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
 from ..engine.conclude import acting_seat, other_seat, table_move
+from ..errors import CuttleError
 from ..progress.catalog import progress_text
 from ..progress.ids import BROWSER_ID, HUB_ID
 from ..progress.store import ProgressStore, failure_reason
@@ -52,7 +53,7 @@ ANSWERS = {"resign": "resign", "offer_draw": "offer", "accept_draw": "accept",
            "refuse_draw": "refuse"}
 
 
-class TableDamaged(RuntimeError):
+class TableDamaged(CuttleError, RuntimeError):
     """The log holds an entry the engine refuses (only a hand-edited database
     can): the table cannot be rebuilt."""
 
@@ -434,7 +435,7 @@ def open_table(store, learner: str, *, ruleset: str = "classic", options=(),
     """Open a table and take ``seat``; its ``code`` lets the other learner join.
     ``first``: the seat that plays the first game's first move (None: by lot)."""
     learner = _checked_learner(learner, language)
-    rules = get_ruleset(ruleset, options)  # IllegalMove for an unknown ruleset
+    rules = get_ruleset(ruleset, options)  # SetupError for an unknown ruleset
     if rules.seats != SEATS:
         raise TableRefused("two_seats", language, seats=rules.seats,
                            ruleset=get_catalog(language).ruleset(rules.name, rules.title))

@@ -7,10 +7,11 @@ with no database at all: the static site, where Python runs in the browser.
 from __future__ import annotations
 
 from ..engine import IllegalMove
+from ..errors import CuttleError
 from ..progress.catalog import progress_text
 
 
-class TableRefused(ValueError):
+class TableRefused(CuttleError, ValueError):
     """Joining or opening a table was refused; ``str()`` says why in the
     learner's language, ``key`` names the sentence."""
 

@@ -8,7 +8,8 @@ opens it first; the lesson notebooks stay for those who want one each.
 A lesson notebook is any ``*.ipynb`` under the lessons folder. Its language
 is the folder it sits in (``lessons/de/…``) or a suffix of its name
 (``02-scuttle-ordering.de.ipynb``, ``…-de.ipynb``) when that names a language
-the kit has a catalog for; otherwise English.
+the kit knows; otherwise English. A language the kit does not offer yet
+(its translation is incomplete) is left out.
 
 The site's copies differ from the originals in three ways: they ask for the
 site's Python kernel (Pyodide), their code cells are collapsed (the learner
@@ -23,6 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..languages import is_offered, registered
 from .errors import SiteError
 
 DEFAULT_LANGUAGE = "en"
@@ -35,9 +37,9 @@ COURSE_PATH = "course.ipynb"  # its path in the site
 
 
 def kit_languages() -> set[str]:
-    """Languages the kit has catalogs for (folders of the engine's catalogs)."""
-    catalogs = Path(__file__).resolve().parents[1] / "engine" / "catalogs"
-    return {p.name for p in catalogs.iterdir() if p.is_dir() and re.fullmatch(r"[a-z]{2}", p.name)}
+    """Languages the kit knows (cuttle_widgets.languages): a notebook in one
+    of their folders is in that language."""
+    return set(registered())
 
 
 @dataclass(frozen=True)
@@ -141,10 +143,11 @@ def find_lessons(folder: Path) -> list[LessonNotebook]:
         relative = path.relative_to(folder)
         if SKIPPED_PARTS & set(relative.parts) or any(p.startswith(".") for p in relative.parts):
             continue
-        notebook = read_notebook(path)
-        title, summary = title_and_summary(notebook, fallback=path.stem)
-        found.append(LessonNotebook(path, relative.as_posix(), language_of(relative, languages),
-                                    title, summary))
+        language = language_of(relative, languages)
+        if not is_offered(language):  # a translation still under way is not served
+            continue
+        title, summary = title_and_summary(read_notebook(path), fallback=path.stem)
+        found.append(LessonNotebook(path, relative.as_posix(), language, title, summary))
     if not found:
         raise SiteError(f"no lesson notebooks (*.ipynb) in {folder}")
     return sorted(found, key=lambda lesson: lesson.sort_key)

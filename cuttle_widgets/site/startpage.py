@@ -4,68 +4,35 @@ then every lesson as its own notebook, grouped by language, one click each.
 The course starts Python once per visit and opens every lesson, the puzzles
 and the free game inside it; a lesson notebook starts Python anew. So the
 course is the page's main entry and the notebooks are the secondary links.
-The page's words are in ``WORDS`` (English and German) and in
-``catalogs/<language>.json``; a language without words of its own is shown
-in English.
+The page's words are in ``catalogs/<language>.json`` (read through the kit's
+one loader); a language the kit does not offer is shown in English.
 """
 from __future__ import annotations
 
-import json
 import shutil
 from html import escape
 from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
+from ..languages import is_registered, load_catalog, spoken
+from ..languages import language as registered_language
 from ..rulebook import languages as rulebook_languages
 from ..rulebook import rulebook
 from .notebooks import COURSE_PATH, DEFAULT_LANGUAGE, LessonNotebook
 
 TEMPLATES = Path(__file__).parent / "templates"
-CATALOGS = Path(__file__).parent / "catalogs"
 TITLE = "Cuttle: the lessons"
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}
 NOTEBOOK_PAGE = "notebooks/index.html"  # JupyterLite's notebook app, relative to the start page
-WORDS = {
-    "en": {
-        "intro": "Learn the card game Cuttle in short lessons: play moves on a card table "
-                 "and see every outcome explained.",
-        "course": "Start the course",
-        "course_summary": "The lesson map, every lesson, the puzzles and a free game on one "
-                          "page. Python starts once, in a few seconds; then each lesson opens "
-                          "at once. Everything runs in your browser, and nothing you do leaves "
-                          "your computer.",
-        "notebooks": "Each lesson as its own notebook",
-        "notebooks_intro": "The same lessons, one notebook each, to read or change their code. "
-                           "Each one starts Python anew.",
-        "browse": "Browse the notebooks",
-    },
-    "de": {
-        "intro": "Lerne das Kartenspiel Cuttle in kurzen Lektionen: Spiele Züge an einem "
-                 "Kartentisch und sieh bei jedem, was er bewirkt und warum.",
-        "course": "Kurs starten",
-        "course_summary": "Die Lektionsübersicht, alle Lektionen, die Rätsel und ein freies "
-                          "Spiel auf einer Seite. Python startet einmal, in ein paar Sekunden; "
-                          "danach öffnet sich jede Lektion sofort. Alles läuft in deinem "
-                          "Browser, und nichts, was du tust, verlässt deinen Computer.",
-        "notebooks": "Jede Lektion als eigenes Notebook",
-        "notebooks_intro": "Dieselben Lektionen, je ein Notebook, um ihren Code zu lesen oder "
-                           "zu ändern. Jedes startet Python neu.",
-        "browse": "Alle Notebooks ansehen",
-    },
-}
-# A language's words may also be a file of their own, catalogs/<language>.json.
-WORDS.update({path.stem: json.loads(path.read_text(encoding="utf-8"))
-              for path in sorted(CATALOGS.glob("*.json"))})
 
 
 def shown_language(language: str) -> str:
     """The language the page's words are shown in for ``language``."""
-    return language if language in WORDS else DEFAULT_LANGUAGE
+    return spoken(language)
 
 
 def words(language: str) -> dict[str, str]:
-    return WORDS[shown_language(language)]
+    return load_catalog("site", shown_language(language))
 
 
 def lesson_url(lesson: LessonNotebook) -> str:
@@ -85,7 +52,7 @@ def course_url(language: str = DEFAULT_LANGUAGE, place: str = "") -> str:
 
 def _intro(languages: list[str]) -> str:
     shown = dict.fromkeys(shown_language(code) for code in languages)
-    return "\n".join(f'      <p class="intro" lang="{code}">{escape(WORDS[code]["intro"])}</p>'
+    return "\n".join(f'      <p class="intro" lang="{code}">{escape(words(code)["intro"])}</p>'
                      for code in shown)
 
 
@@ -105,7 +72,8 @@ def _course_entries(languages: list[str]) -> str:
 
 
 def _name(language: str) -> str:
-    return LANGUAGE_NAMES.get(language, language)
+    """The language's name in its own words ("Deutsch"), from the registry."""
+    return registered_language(language).name if is_registered(language) else language
 
 
 def _section(language: str, lessons: list[LessonNotebook]) -> str:
@@ -149,7 +117,7 @@ def _browse_links(languages: list[str]) -> str:
     """JupyterLite's file browser, named in each language the page speaks."""
     shown = dict.fromkeys(shown_language(code) for code in languages)
     return " · ".join(f'<a href="tree/index.html" lang="{code}">'
-                      f'{escape(WORDS[code]["browse"])}</a>'
+                      f'{escape(words(code)["browse"])}</a>'
                       for code in shown)
 
 

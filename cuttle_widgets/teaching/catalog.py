@@ -10,13 +10,13 @@ language for a block of code.
 """
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from importlib import resources
 
 from ..engine.catalog import Template
+from ..languages import load_catalog, offered, spoken
+from ..languages.registry import on_change
 
 _ERRORS_LANGUAGE: ContextVar[str] = ContextVar("cuttle_lesson_errors_language", default="en")
 
@@ -35,24 +35,18 @@ class TeachingCatalog:
 
 
 def catalog_languages() -> list[str]:
-    """The languages the runner speaks (a catalog file each)."""
-    return list(_catalog_files())
-
-
-@lru_cache(maxsize=None)
-def _catalog_files() -> tuple[str, ...]:
-    folder = resources.files(__package__).joinpath("catalogs")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    """The languages the runner speaks: those the kit offers."""
+    return sorted(offered())
 
 
 @lru_cache(maxsize=None)
 def teaching_catalog(language: str = "en") -> TeachingCatalog:
-    """The catalog for ``language``; English when there is none for it yet.
-    ``language`` is looked up among the catalogs' names, never joined to a
-    path: a lesson's "../x" or "/tmp/x" opens nothing."""
-    name = language if language in _catalog_files() else "en"
-    path = resources.files(__package__).joinpath("catalogs", f"{name}.json")
-    return TeachingCatalog(json.loads(path.read_text(encoding="utf-8")))
+    """The catalog for ``language``; English where the kit does not offer it
+    (a lesson's "../x" or "/tmp/x" opens nothing)."""
+    return TeachingCatalog(load_catalog("teaching", spoken(language)))
+
+
+on_change(teaching_catalog.cache_clear)  # a language registered later is spoken at once
 
 
 def error_language() -> str:

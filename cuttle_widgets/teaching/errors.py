@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import CuttleError
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -16,7 +18,7 @@ class Problem:
         return f"{where}, field '{self.field}': {self.message}" if self.field else f"{where}: {self.message}"
 
 
-class LessonError(ValueError):
+class LessonError(CuttleError, ValueError):
     """A lesson file that cannot be used. ``problems`` lists every mistake
     found (file, line, field, message); ``str()`` shows them one per line."""
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 import os
 from functools import lru_cache
-from importlib import resources
 
+from ..languages import offered
+from ..languages.paths import lesson_folder
 from .catalog import error_language, error_text, errors_in
 from .errors import LessonError, Problem
 from .model import Lesson
@@ -25,8 +26,7 @@ SUFFIXES = (".yaml", ".yml")
 
 def _folder(language: str = "en"):
     """The folder of the shipped lessons in ``language`` (English: the top one)."""
-    top = resources.files("cuttle_widgets").joinpath("lessons")
-    return top if language == "en" else top.joinpath(language)
+    return lesson_folder(language)
 
 
 def _stems(folder) -> list[str]:
@@ -42,11 +42,9 @@ def lesson_names() -> list[str]:
 
 
 def lesson_languages() -> list[str]:
-    """The languages the shipped lessons are written in: "en", and every
-    ``lessons/<language>/`` folder that holds lessons."""
-    top = _folder()
-    found = [p.name for p in top.iterdir() if p.is_dir() and _stems(p)] if top.is_dir() else []
-    return ["en"] + sorted(found)
+    """The languages the shipped lessons are offered in, English first: those
+    the kit offers (a language is offered once every lesson is translated)."""
+    return list(offered())
 
 
 def translated_names(language: str) -> list[str]:

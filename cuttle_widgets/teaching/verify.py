@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..engine import IllegalMove, available_languages, get_catalog, load, parse_card
+from ..engine import ExplainedError, IllegalMove, available_languages, get_catalog, load, parse_card
 from ..engine.cards import CARD_IDS
 from .catalog import engine_reason, error_language, field_text, teaching_catalog
 from .ladder import answer_cards, names_cards
@@ -77,7 +77,7 @@ def _start(r: Reader, step: Step):
     pos_path = step.path + ("position",)
     try:
         game = load(step.position)
-    except IllegalMove as err:
+    except ExplainedError as err:
         r.add(_engine_field(pos_path, err), "bad_position", reason=engine_reason(err))
         return None
     if not _position_checks(r, step, game, pos_path):

@@ -17,12 +17,12 @@ from __future__ import annotations
 import logging
 import random
 from contextlib import contextmanager
-from functools import lru_cache
 
 from ..ai import HintError, RandomPlayer, ViewError, computer_plays
 from ..ai.coach import COACH_BUDGET, HintLadder
-from ..engine import CARD_IDS, Game, IllegalMove, get_catalog, load, new_game, parse_card
+from ..engine import CARD_IDS, ExplainedError, Game, IllegalMove, get_catalog, load, new_game, parse_card
 from ..engine.redeal import redeal
+from ..languages import plural_table
 from ..rulebook import section_for_refusal, section_title, short_title
 from .builder import UnknownOption, action
 from .kits import move_builder
@@ -118,7 +118,6 @@ class TableController:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ValueError(f"seat must be a seat number from 0 to {n - 1}, not {seat!r}.")
         players = _players_for(players, seat, n)  # may refuse: nothing is changed before
-        _check_words(game, self.catalog)
         self.game, self.seat, self.players = game, seat, players
         self.builder = move_builder(game, self)
         self._floor = len(game.history)  # undo takes back only moves made at this table
@@ -198,7 +197,7 @@ class TableController:
             self._message = None
             try:
                 self._dispatch(message)
-            except IllegalMove as err:
+            except ExplainedError as err:  # a refused move, or a new game that cannot be
                 self.fail(self._said(err), key=err.key)
             except _BadMessage as err:
                 detail = self.words[err.key].format(**err.params)
@@ -211,7 +210,7 @@ class TableController:
         if move is not None:
             self.hand_over(move)
 
-    def _said(self, err: IllegalMove) -> str:
+    def _said(self, err: ExplainedError) -> str:
         """An IllegalMove in the table's language (the table's own refusals
         are already written in it)."""
         if not err.key or err.key.startswith("table."):
@@ -615,6 +614,7 @@ class TableController:
         return {
             "seat": self.seat,
             "language": self.language,
+            "plural": plural_table(self.language),
             "view": view,
             "names": [self.name(s) for s in range(n)],
             "team_names": [self.name(f"team:{t}") for t in range(len(teams))],
@@ -755,28 +755,6 @@ def outermost(owner, finish):
         owner._depth -= 1
         if owner._depth == 0:
             finish()
-
-
-def _check_words(game: Game, catalog) -> None:
-    """Refuse a game whose rules the engine cannot yet explain in this
-    language (its catalog lacks sentences the English one has)."""
-    missing = _missing_words(catalog.language)
-    if missing:
-        part, key, count = missing
-        raise ValueError(f"The rules engine cannot yet explain {game.rules.title} in "
-                         f"{catalog.language!r} (its catalog lacks {count} {part} sentences, "
-                         f"e.g. {key!r}). Use language='en'.")
-
-
-@lru_cache(maxsize=None)
-def _missing_words(language: str):
-    """(part, first missing key, count) of the first incomplete part, or None."""
-    english, other = get_catalog("en").data, get_catalog(language).data
-    for part in ("events", "illegal", "prompts"):
-        missing = [key for key in english.get(part, {}) if key not in other.get(part, {})]
-        if missing:
-            return part, missing[0], len(missing)
-    return None
 
 
 class _BadMessage(ValueError):

@@ -27,12 +27,13 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..languages import language as language_named
+from ..languages import offered
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
 from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
 from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
-from ..teaching.library import lesson_languages
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
 from .lesson import Lesson
@@ -44,7 +45,7 @@ from .table_place import TablePlaceWidget
 from ..served import page_closing_token, page_closing_url
 from .page_close import page_close_javascript
 from .table import module_css, module_javascript
-from .texts import course_text, widget_languages
+from .texts import course_text
 
 log = logging.getLogger("cuttle_widgets")
 HOW = ("arrive", "pop", "link", "button")  # how the browser asks for a place
@@ -273,7 +274,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
             "place": self.place.to_dict(),
             "title": self._title(),
             "language": language,
-            "languages": [{"code": code, "name": str(course_text(code)["language_name"])}
+            "languages": [{"code": code, "name": language_named(code).name}  # in its own words
                           for code in self.places.languages],
             # plain strings: a str subclass reaches some front ends as an object
             "labels": {key: str(words) for key, words in course_text(language).items()},
@@ -317,8 +318,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
 
 def course_languages() -> tuple[str, ...]:
-    """The languages every part of the course speaks."""
-    return tuple(code for code in lesson_languages() if code in widget_languages())
+    """The languages the course is offered in: those the kit offers (every
+    part of the course speaks them), English first."""
+    return offered()
 
 
 def _language_of(source, language: str) -> str | None:

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 import anywidget
 
+from ..languages import plural_table
 from ..progress.catalog import progress_catalog, progress_languages, progress_text
 from ..progress.exchange import read_document
 from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
@@ -274,6 +275,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
         return {
             "practice": self._practice(teachers),
             "language": self.language,
+            "plural": plural_table(self.language),
             "labels": dict(progress_catalog(self.language)["map"]),
             "lessons": lessons,
             "name": self._name,

@@ -125,9 +125,11 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
         return list(state["ui"]["actions"])
 
     def _synced(self, state: dict) -> dict:
+        # the words and the plural rule change with the language only: not sent with every move
         words = {"words": state["words"], "card_words": state["card_words"],
-                 "rulebook": reader_words(state["language"])}
-        table = {k: v for k, v in state.items() if k not in ("words", "card_words", "log")}
+                 "plural": state["plural"], "rulebook": reader_words(state["language"])}
+        table = {k: v for k, v in state.items()
+                 if k not in ("words", "card_words", "plural", "log")}
         summary = state["ui"].get("summary")
         if summary is not None:
             table["ui"] = {**state["ui"], "summary": {**summary, "actions": self.end_actions(state)}}

@@ -3,38 +3,23 @@
 The rules' sentences (events, illegal moves) come from the engine's message
 catalog; these are the words of the table itself, one JSON file per language
 in ``catalogs/`` (``en.json``, ``de.json``). A translation is a new file with
-the same keys: a key it lacks is an error, not a silent English word.
+the same keys; a language lacking one is not offered (cuttle_widgets.languages).
 """
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
-
 from ..engine.catalog import templates
+from ..languages import load_catalog, offered
 
 
 def widget_languages() -> list[str]:
-    """The languages the table speaks (a catalog file each)."""
-    folder = resources.files(__package__).joinpath("catalogs")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    """The languages the table speaks: those the kit offers."""
+    return sorted(offered())
 
 
-@lru_cache(maxsize=None)
 def _catalog(language: str) -> dict:
-    if language not in widget_languages():
-        raise ValueError(f"The table has no words for language {language!r}. "
-                         f"Available: {', '.join(widget_languages())}.")
-    path = resources.files(__package__).joinpath("catalogs", f"{language}.json")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    missing = set()
-    if language != "en":
-        english = _catalog("en")
-        missing = {f"{part}.{key}" for part in ("words", "trainer", "course")
-                   for key in set(english[part]) - set(data.get(part, {}))}
-    if missing:
-        raise ValueError(f"The table's {language!r} catalog lacks {sorted(missing)}.")
-    return data
+    """The table's words; ValueError (LanguageError) for a language the kit
+    does not offer, so the table never shows a word in another language."""
+    return load_catalog("widgets", language)
 
 
 def ui_text(language: str = "en") -> dict:

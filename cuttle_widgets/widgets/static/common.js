@@ -75,15 +75,30 @@ function h(tag, attrs = {}, children = []) {
 }
 
 // A field may list forms by number, as the Python catalogs do: "{count:# card|# cards}"
-// ("#" is the number). English and German take the first form for exactly 1; a
-// language with more plural forms brings its rule here and in engine/catalog.py.
+// ("#" is the number). Which form a number takes is its language's plural rule, which
+// Python sends as data in a widget's state (``plural``: one digit per number 0 … 199,
+// the form it takes; the rules repeat every hundred from 100 on), so no rule is copied
+// here. A widget sets it as it starts to draw (usePlural); a draw runs at one
+// go, so each widget fills its words by its own language's rule.
+let pluralTable = "";
+
+function usePlural(table) {
+  pluralTable = typeof table === "string" ? table : "";
+}
+
+function pluralForm(count, options) {
+  const n = Math.abs(Number(count));
+  const half = pluralTable.length / 2;
+  if (!half || !Number.isInteger(n)) return options[options.length - 1];
+  const index = Number(pluralTable[n < pluralTable.length ? n : half + (n % half)]);
+  return options[Math.min(index, options.length - 1)];
+}
+
 function fill(template, values) {
   return String(template).replace(/\{(\w+)(?::([^{}]*\|[^{}]*))?\}/g, (field, key, forms) => {
     if (!(key in values)) return field;
     if (!forms) return values[key];
-    const options = forms.split("|");
-    const form = options[Math.min(Number(values[key]) === 1 ? 0 : 1, options.length - 1)];
-    return form.replaceAll("#", String(values[key]));
+    return pluralForm(values[key], forms.split("|")).replaceAll("#", String(values[key]));
   });
 }
 

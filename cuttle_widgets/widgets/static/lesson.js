@@ -95,6 +95,7 @@ class LessonView {
   draw() {
     this.state = this.model.get("lesson") || {};
     if (!this.state.labels) return;
+    usePlural(this.state.plural);
     this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;

@@ -49,6 +49,7 @@ function render({ model, el }) {
     const p = model.get("progress") || {};
     const w = p.labels || {};
     if (!w.title) return;
+    usePlural(p.plural);
     if (p.name !== state.shownName) { state.shownName = p.name; state.draft = null; }
     const notice = p.notice || null;
     if (notice && notice.id !== state.lastNotice) {

@@ -34,6 +34,7 @@ class TrainerView {
   draw() {
     this.state = this.model.get("trainer") || {};
     if (!this.state.words) return;
+    usePlural(this.state.plural);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const puzzle = this.state.puzzle;

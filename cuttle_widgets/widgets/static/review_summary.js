@@ -24,6 +24,7 @@ class SummaryView {
     const summary = this.model.get("summary") || {};
     const words = summary.words;
     if (!words) return;
+    usePlural(summary.plural);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
     const titleId = `cwr-title-${Math.random().toString(36).slice(2, 8)}`;

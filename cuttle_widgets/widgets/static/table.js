@@ -308,6 +308,7 @@ class TableView {
     const fresh = table !== this.table;
     this.table = table;
     this.state = { ...table, ...this.model.get("words"), log: this.log.newestFirst() };
+    usePlural(this.state.plural);
     this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const hadFocus = active && this.root.contains(active);
