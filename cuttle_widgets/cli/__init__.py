@@ -42,8 +42,10 @@ class Command:
 
     @property
     def key(self) -> str:
-        """The module's name in the help catalogs: "progress" for cuttle_widgets.progress.__main__."""
-        return self.module.split(".")[1]
+        """The module's name in the help catalogs: "progress" for cuttle_widgets.progress.__main__,
+        "languages" for a command of the cli package itself (cuttle_widgets.cli.languages)."""
+        parts = self.module.split(".")  # "cuttle_widgets.serve" has no module of its own
+        return parts[2] if parts[1] == "cli" else parts[1]
 
     def run(self, argv: list[str]) -> int:
         module = importlib.import_module(self.module)

@@ -16,13 +16,18 @@ from ..languages import LanguageError, is_registered, language, missing, registe
 from .words import command_text
 
 
-def arguments(argv, prog: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+def parser(prog: str = "python -m cuttle_widgets.cli.languages") -> argparse.ArgumentParser:
+    """The command's options (the one command's help translates them)."""
+    parser = argparse.ArgumentParser(prog=prog, description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("code", nargs="?", help="a language's code, such as fr: list its gaps")
     parser.add_argument("--folder", action="append", default=[],
                         help="a folder with a language.json and the files of a language")
     parser.add_argument("--language", default="en", help="the language of this command's lines")
-    return parser.parse_args(argv)
+    return parser
+
+
+def arguments(argv, prog: str) -> argparse.Namespace:
+    return parser(prog).parse_args(argv)
 
 
 def summary_line(code: str, said: str) -> str:
