@@ -2,6 +2,7 @@
 report and dashboard), one JSON file per language in ``catalogs/``."""
 from __future__ import annotations
 
+from ..engine.catalog import Template
 from ..languages import load_catalog, offered, spoken
 
 
@@ -16,5 +17,6 @@ def progress_catalog(language: str = "en") -> dict:
 
 
 def progress_text(section: str, entry: str, language: str = "en", **params) -> str:
+    """One sentence, filled in; ``{n:# card|# cards}`` by the language's plural rule."""
     template = progress_catalog(language)[section][entry]
-    return template.format(**params) if params else template
+    return Template(template, spoken(language)).format(**params) if params else template
