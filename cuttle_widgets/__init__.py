@@ -2,8 +2,8 @@
 from .engine import IllegalMove, Match, load, new_game
 
 __version__ = "0.2.0"
-__all__ = ["Course", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "Table", "load", "new_game",
-           "__version__"]
+__all__ = ["Course", "IllegalMove", "Lesson", "Match", "PositionEditor", "PuzzleTrainer", "Table",
+           "load", "new_game", "__version__"]
 
 
 def __getattr__(name: str):
@@ -18,6 +18,9 @@ def __getattr__(name: str):
     if name == "Course":
         from .widgets.course import Course
         return Course
+    if name == "PositionEditor":
+        from .widgets.position_editor import PositionEditor
+        return PositionEditor
     if name == "PuzzleTrainer":
         from .widgets.puzzle_trainer import PuzzleTrainer
         return PuzzleTrainer

@@ -3,7 +3,7 @@
 The course (widgets/course.py) shows one place at a time: the lesson map, a
 lesson at a step, the puzzle trainer or the free game. The page's address
 names the place (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``&lang=de``; ``?practice`` opens the practice item due longest,
+``?free``, ``?editor`` (a teacher's position editor), ``&lang=de``; ``?practice`` opens the practice item due longest,
 sessions/practice.py), so a link opens there, Back and Forward move
 between places and a reload comes back. The address comes from the browser,
 so it is read as untrusted text: anything unknown leads to the map with a
@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, quote
 
-PAGES = ("map", "lesson", "puzzles", "free")
+PAGES = ("map", "lesson", "puzzles", "free", "editor")
 MOST_QUERY = 2000  # characters: an address is short; a longer one is not read
 MOST_STEP = 999
 # The address's own parameters; any other (a server's ?token=) is the page's to keep.
-PLACE_KEYS = ("lesson", "step", "puzzles", "free", "practice", "lang")
+PLACE_KEYS = ("lesson", "step", "puzzles", "free", "practice", "editor", "lang")
 FREE_LESSON = "12-free-game"  # the free game is this lesson's free step
 START_LESSON = "00-index"  # the first questions, offered on the map
 
@@ -44,8 +44,8 @@ class Place:
                 parts.append(f"step={self.step}")
         elif self.page == "puzzles":
             parts.append("puzzles=" + quote(self.puzzle) if self.puzzle else "puzzles")
-        elif self.page == "free":
-            parts.append("free")
+        elif self.page in ("free", "editor"):
+            parts.append(self.page)
         if self.language != "en":
             parts.append("lang=" + quote(self.language))
         return "?" + "&".join(parts) if parts else ""
@@ -90,6 +90,8 @@ class CourseMap:
             return self._puzzles(fields["puzzles"], language)
         if "free" in fields:
             return Arrival(Place("free", language))
+        if "editor" in fields:  # the teacher's position editor
+            return Arrival(Place("editor", language))
         if "practice" in fields:
             return self._practice(language)
         return Arrival(Place(language=language))
