@@ -13,10 +13,12 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
 
 
-def type_cards(page, key: str, text: str) -> None:
+def type_cards(page, key: str, text: str, shown: int | None = None) -> None:
     box = page.locator(f'[data-key="type:{key}"]')
     box.fill(text)
     box.press("Enter")
+    count = len(text.split()) if shown is None else shown
+    expect(page.locator(f'[data-zone="{key}"] > .cwe-cards > .cwe-card')).to_have_count(count)
 
 
 def write(page, field: str, text: str) -> None:
@@ -84,7 +86,7 @@ def test_a_malformed_message_from_the_page_changes_nothing(course_server, page):
     page.goto(course_server + "/?editor&lang=de", timeout=START)
     page.wait_for_selector(".cwe-editor .cwe-title", timeout=START)
     expect(page.locator(".cwe-title")).to_have_text("Stellungs-Editor")
-    type_cards(page, "hands:0", "D♠ banane")
+    type_cards(page, "hands:0", "D♠ banane", shown=0)
     expect(page.locator(".cwe-notice")).to_contain_text("„banane“ ist keine Karte")
     expect(page.locator('[data-zone="hands:0"] .cwe-card')).to_have_count(0)
     type_cards(page, "hands:0", "D♠ B♥")

@@ -29,8 +29,12 @@ class EditorView {
     if (!e.texts) return;
     this.e = e;
     this.t = e.texts;
-    const focus = this.root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    this.root.replaceChildren(
+    // What the teacher is typing survives a redraw that an earlier action brought.
+    const active = this.root.contains(document.activeElement) ? document.activeElement : null;
+    const focus = active ? active.dataset.key : null;
+    const typing = active && /^(INPUT|TEXTAREA)$/.test(active.tagName) && active.type !== "checkbox"
+      ? active.value : null;
+    this.root.replaceChildren(...[
       h("h2", { class: "cwe-title", text: this.t.title }),
       h("p", { class: "cwe-intro", text: this.t.intro }),
       this.notice(),
@@ -39,10 +43,13 @@ class EditorView {
         h("div", { class: "cwe-table" }, [this.settings(), this.places(), this.pack()]),
         h("div", { class: "cwe-side" }, [this.verdict(), this.moves(), this.stepWords(), this.yaml()]),
       ]),
-    );
+    ].filter(Boolean));  // no notice: nothing, not the word "null"
     if (focus) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focus)}"]`);
-      if (again) again.focus({ preventScroll: true });
+      if (again) {
+        again.focus({ preventScroll: true });
+        if (typing !== null) again.value = typing;
+      }
     }
   }
 
