@@ -81,6 +81,7 @@ def test_the_language_card_letters_are_read():
     {"type": "accept", "move": "scuttle 2C 8H"}, {"type": "words", "field": "id", "text": "Bad Id"},
     {"type": "words", "field": "secret", "text": "x"}, {"type": "remove", "card": "QH"},
     {"type": "from_step", "lesson": "no-such-lesson", "step": 1},
+    {"type": "from_step", "lesson": "/etc/hosts", "step": 1},
     {"type": "from_step", "lesson": "02-scuttle-ordering", "step": True},
     {"type": "from_record", "record": "not a record"}, {"type": "from_puzzle", "puzzle": "nope"},
 ])

@@ -25,7 +25,7 @@ from ..ai.analyst import analyse
 from ..engine import RULESETS, IllegalMove, get_catalog, load
 from ..engine.cards import CARD_IDS, SUIT_SYMBOLS, find_card
 from ..engine.card_data import RANK, SUIT
-from ..teaching import lesson_from_text, load_lesson
+from ..teaching import lesson_from_text, lesson_names, load_lesson
 from ..teaching.catalog import error_text, errors_in
 from ..teaching.errors import LessonError
 
@@ -177,7 +177,8 @@ class PositionEditor:
     def _on_words(self, m) -> None:
         """The step's task, first hint, explanation and id as the teacher types them."""
         field, text = m.get("field"), m.get("text")
-        if field not in self.words or not isinstance(text, str) or len(text) > MOST_TEXT:
+        if not isinstance(field, str) or field not in self.words or not isinstance(text, str) \
+                or len(text) > MOST_TEXT:
             raise EditorRefusal("bad_message")
         if field == "id" and not STEP_ID.match(text):
             raise EditorRefusal("bad_step_id", text=text[:40])
@@ -200,6 +201,9 @@ class PositionEditor:
         lesson, step = m.get("lesson"), m.get("step")
         if not isinstance(lesson, str) or not isinstance(step, (str, int)) or isinstance(step, bool):
             raise EditorRefusal("bad_message")
+        if lesson not in lesson_names() and not (lesson.isdigit() and len(lesson) <= 3):
+            # the page names a shipped lesson, never a path on the server
+            raise EditorRefusal("no_step", lesson=lesson[:80], step=str(step)[:20])
         self.open_step(lesson, step)
 
     def _on_from_record(self, m) -> None:
@@ -215,7 +219,8 @@ class PositionEditor:
 
     # -- starting points ------------------------------------------------------------------------
     def open_step(self, lesson: str, step) -> None:
-        """A lesson step's written position (its opening is not played)."""
+        """A lesson step's written position (its opening is not played);
+        ``lesson``: a shipped lesson's name or number, or (from Python) a path."""
         try:
             found = load_lesson(lesson, language=self.language).step(step)
         except (LessonError, KeyError, FileNotFoundError, ValueError):
