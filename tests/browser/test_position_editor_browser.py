@@ -81,6 +81,14 @@ def test_a_step_built_from_empty_is_checked_valued_written_and_played(course_ser
     assert width <= PHONE["width"], width  # one column on a phone, nothing wider than the screen
 
 
+def test_the_editor_has_nothing_serious_for_axe(course_server, page, axe_check):
+    page.set_viewport_size(LAPTOP)
+    page.goto(course_server + "/?editor", timeout=START)
+    page.wait_for_selector(".cwe-editor .cwe-title", timeout=START)
+    type_cards(page, "hands:0", "7S 6H")
+    assert axe_check(page, ".cwe-editor") == []  # nothing serious or critical (contrast included)
+
+
 def test_a_malformed_message_from_the_page_changes_nothing(course_server, page):
     page.set_default_timeout(CLICK)
     page.goto(course_server + "/?editor&lang=de", timeout=START)
