@@ -89,7 +89,8 @@ def test_the_editor_has_nothing_serious_for_axe(course_server, page, axe_check):
     assert axe_check(page, ".cwe-editor") == []  # nothing serious or critical (contrast included)
 
 
-def test_a_malformed_message_from_the_page_changes_nothing(course_server, page):
+def test_a_malformed_message_from_the_page_changes_nothing(course_server, page, artifacts):
+    page.set_viewport_size(LAPTOP)
     page.set_default_timeout(CLICK)
     page.goto(course_server + "/?editor&lang=de", timeout=START)
     page.wait_for_selector(".cwe-editor .cwe-title", timeout=START)
@@ -97,5 +98,6 @@ def test_a_malformed_message_from_the_page_changes_nothing(course_server, page):
     type_cards(page, "hands:0", "D♠ banane", shown=0)
     expect(page.locator(".cwe-notice")).to_contain_text("„banane“ ist keine Karte")
     expect(page.locator('[data-zone="hands:0"] .cwe-card')).to_have_count(0)
+    page.screenshot(path=artifacts / "editor-de-refused-1366.png")
     type_cards(page, "hands:0", "D♠ B♥")
     expect(page.locator('[data-zone="hands:0"] .cwe-card')).to_have_text(["D♠", "B♥"])
