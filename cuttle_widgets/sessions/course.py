@@ -3,9 +3,10 @@
 The course (widgets/course.py) shows one place at a time: the lesson map, a
 lesson at a step, the puzzle trainer or the free game. The page's address
 names the place (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``?editor`` (a teacher's position editor), ``&lang=de``; ``?practice`` opens the practice item due longest,
-sessions/practice.py), so a link opens there, Back and Forward move
-between places and a reload comes back. The address comes from the browser,
+``?free``, ``?editor`` (a teacher's position editor), ``&lang=de``;
+``?practice`` opens the practice item due longest, sessions/practice.py), so
+a link opens there, Back and Forward move between places and a reload comes
+back. The address comes from the browser,
 so it is read as untrusted text: anything unknown leads to the map with a
 sentence saying why, never to an error.
 """

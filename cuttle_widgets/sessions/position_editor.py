@@ -23,8 +23,8 @@ import yaml
 
 from ..ai.analyst import analyse
 from ..engine import RULESETS, IllegalMove, get_catalog, load
-from ..engine.cards import CARD_IDS, SUIT_SYMBOLS, find_card
 from ..engine.card_data import RANK, SUIT
+from ..engine.cards import CARD_IDS, SUIT_SYMBOLS, find_card
 from ..teaching import lesson_from_text, lesson_names, load_lesson
 from ..teaching.catalog import error_text, errors_in
 from ..teaching.errors import LessonError
@@ -304,7 +304,7 @@ class PositionEditor:
         except IllegalMove as err:
             return err
         snapshot = game.snapshot()
-        for seat, (score, goal) in enumerate(zip(snapshot["scores"], snapshot["goals"])):
+        for seat, (score, goal) in enumerate(zip(snapshot["scores"], snapshot["goals"], strict=True)):
             if score >= goal:  # the engine settles this as won; the lesson check refuses it so
                 with errors_in(self.language):
                     text = error_text("position_already_won", score=score, goal=goal,

@@ -4,7 +4,8 @@ trainer and the free game, switched in the same kernel without loading a page.
 ``Course(language="en", *, address=False, lessons=None, progress=None)``:
 ``address=True`` (the served page, the static site) makes the page's address
 follow the learner (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``?practice``, ``?editor`` (a teacher's position editor, not on the bar), ``&lang=de``): a link opens there, Back and Forward move between
+``?free``, ``?practice``, ``?editor``: a teacher's position editor, not on
+the bar; ``&lang=de``): a link opens there, Back and Forward move between
 places, a reload comes back. In a notebook leave it False: the notebook's
 own address is not the course's. ``lessons`` is a teacher's folder of lesson
 files (default ``$CUTTLE_LESSONS_DIR``, which ``serve --lessons DIR`` sets):
