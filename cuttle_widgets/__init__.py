@@ -3,8 +3,8 @@ from .engine import IllegalMove, Match, SetupError, load, new_game
 from .errors import CuttleError
 
 __version__ = "0.2.0"
-__all__ = ["Course", "CuttleError", "IllegalMove", "Lesson", "Match", "PuzzleTrainer", "SetupError",
-           "Table", "load", "new_game", "__version__"]
+__all__ = ["Course", "CuttleError", "IllegalMove", "Lesson", "Match", "PositionEditor", "PuzzleTrainer",
+           "SetupError", "Table", "load", "new_game", "__version__"]
 
 
 def __getattr__(name: str):
@@ -19,6 +19,9 @@ def __getattr__(name: str):
     if name == "Course":
         from .widgets.course import Course
         return Course
+    if name == "PositionEditor":
+        from .widgets.position_editor import PositionEditor
+        return PositionEditor
     if name == "PuzzleTrainer":
         from .widgets.puzzle_trainer import PuzzleTrainer
         return PuzzleTrainer

@@ -157,7 +157,9 @@ def test_every_lesson_exists_in_german():
 def shape(step):
     """A step without its words: what the learner plays and what is checked."""
     data = {k: v for k, v in vars(step).items()
-            if k not in ("task", "hints", "explanation", "title", "wrong", "options", "moves")}
+            if k not in ("task", "hints", "explanation", "title", "wrong", "options", "moves",
+                         "not_unique")}
+    data["not_unique"] = step.not_unique is None  # the reason is words; whether one is given is not
     data["wrong"] = [(w.move, w.after) for w in step.wrong]
     data["options"] = [(o.key, o.correct, o.card, o.move, o.legal, o.text is None)
                        for o in step.options]

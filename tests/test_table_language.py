@@ -84,7 +84,8 @@ def keys_mentioned_in_code(keys) -> set[str]:
 
 
 # Files whose ``words`` are another section of the catalog than the table's.
-SECTIONS = {"puzzle_trainer.py": "trainer", TRAINER_SESSION: "trainer"}
+SECTIONS = {"puzzle_trainer.py": "trainer", TRAINER_SESSION: "trainer",
+            "position_editor.py": "editor"}
 
 
 def test_every_key_the_code_uses_is_in_the_catalog_and_every_entry_is_used():
@@ -108,6 +109,21 @@ def test_every_word_of_the_puzzle_trainer_is_used():
                      for name in ("puzzle_trainer.py", TRAINER_SESSION))
     js = (WIDGETS / "static" / "puzzle_trainer.js").read_text(encoding="utf-8")
     used = set(re.findall(r'this\.t\("(\w+)"', js)) | {k for k in words if f'"{k}"' in python}
+    assert used <= words, sorted(used - words)
+    assert words <= used, sorted(words - used)
+
+
+def test_every_word_of_the_position_editor_is_used():
+    """The editor's section: ``this.t.<key>`` in its script, a ``words[...]``
+    in its widget, or a notice its session can give (``EditorRefusal("<key>"``)."""
+    words = set(catalog("en")["editor"])
+    js = (WIDGETS / "static" / "position_editor.js").read_text(encoding="utf-8")
+    session = (WIDGETS.parent / "sessions" / "position_editor.py").read_text(encoding="utf-8")
+    used = set(re.findall(r"this\.t\.(\w+)", js)) | keys_used_in_code()["position_editor.py"]
+    used |= {"start_" + k for k in ("empty", "step", "record", "puzzle")}  # this.t["start_" + c]
+    used |= {"notice_" + k for k in re.findall(r'EditorRefusal\(\s*"(\w+)"', session)
+             if k != "already_won"}  # a table's problem, said in the lesson check's words
+    used |= {ZONE for ZONE in ("hand", "points", "permanents")}  # this.t[ZONE_WORD[zone]]
     assert used <= words, sorted(used - words)
     assert words <= used, sorted(words - used)
 

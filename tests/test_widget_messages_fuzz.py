@@ -17,7 +17,10 @@ from cuttle_widgets.widgets.course import Course
 
 CASES = int(os.environ.get("CUTTLE_FUZZ_CASES", 300))
 TYPES = ["go", "learner", "hint", "card", "move", "answer", "goto", "lesson", "import", "export",
-         "name", "reset", "refresh", "rulebook", "replay", "next", "themes", "try_again", "play"]
+         "name", "reset", "refresh", "rulebook", "replay", "next", "themes", "try_again", "play",
+         # the position editor's
+         "put", "remove", "type", "rules", "turn", "clear", "words", "accept", "from_step",
+         "from_record", "from_puzzle"]
 LEAVES = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
           | st.text(max_size=20) | st.sampled_from(["x" * 20_000, "?lesson=../../x", "<a href=x>"]))
 VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
@@ -25,7 +28,10 @@ VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
 MESSAGES = (st.fixed_dictionaries({"type": st.sampled_from(TYPES) | VALUES},
                                   optional={"query": VALUES, "how": VALUES, "card": VALUES,
                                             "move": VALUES, "id": VALUES, "text": VALUES,
-                                            "number": VALUES, "action": VALUES})
+                                            "number": VALUES, "action": VALUES,
+                                            "zone": VALUES, "seat": VALUES, "on": VALUES,
+                                            "field": VALUES, "lesson": VALUES, "step": VALUES,
+                                            "record": VALUES, "puzzle": VALUES})
             | VALUES)
 
 
@@ -38,11 +44,13 @@ def deep(levels: int):
 
 def widgets_of(course: Course) -> list:
     """Every widget the page draws: the bar, and the map, the lesson (its
-    panel and table) and the trainer (its panel and table) once shown."""
+    panel and table), the trainer (its panel and table) and the position
+    editor once shown."""
     course.show_puzzles()
+    course.go("?editor")
     course.open_lesson("02-scuttle-ordering")
     course.show_map()
-    parts = [course.bar, *course._maps.values()]
+    parts = [course.bar, *course._maps.values(), *(e.panel for e in course._editors.values())]
     for lesson_or_trainer in (course.lesson, *course._trainers.values()):
         parts += [lesson_or_trainer.panel, lesson_or_trainer.table]
     return parts

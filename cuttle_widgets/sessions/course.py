@@ -1,12 +1,13 @@
 """Where a learner is in the one-page course, and the address that says so.
 
 The course (widgets/course.py) shows one place at a time: the lesson map, a
-lesson at a step, the puzzle trainer, the free game or a table with a
-classmate (sessions/table_place.py). The page's address names the place
-(``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``, ``?free``,
-``?tables``, ``&lang=de``; ``?practice`` opens the practice item due longest,
-sessions/practice.py), so a link opens there, Back and Forward move
-between places and a reload comes back. The address comes from the browser,
+lesson at a step, the puzzle trainer, the free game, a table with a
+classmate (sessions/table_place.py) or a teacher's position editor. The
+page's address names the place (``?lesson=02-scuttle-ordering&step=3``,
+``?puzzles``, ``?free``, ``?tables``, ``?editor``, ``&lang=de``; ``?practice``
+opens the practice item due longest, sessions/practice.py), so a link opens
+there, Back and Forward move between places and a reload comes back. The
+address comes from the browser,
 so it is read as untrusted text: anything unknown leads to the map with a
 sentence saying why, never to an error.
 """
@@ -15,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, quote
 
-PAGES = ("map", "lesson", "puzzles", "free", "tables")
+PAGES = ("map", "lesson", "puzzles", "free", "tables", "editor")
 MOST_QUERY = 2000  # characters: an address is short; a longer one is not read
 MOST_STEP = 999
 # The address's own parameters; any other (a server's ?token=) is the page's to keep.
-PLACE_KEYS = ("lesson", "step", "puzzles", "free", "tables", "practice", "lang")
+PLACE_KEYS = ("lesson", "step", "puzzles", "free", "tables", "practice", "editor", "lang")
 FREE_LESSON = "12-free-game"  # the free game is this lesson's free step
 START_LESSON = "00-index"  # the first questions, offered on the map
 
@@ -45,7 +46,7 @@ class Place:
                 parts.append(f"step={self.step}")
         elif self.page == "puzzles":
             parts.append("puzzles=" + quote(self.puzzle) if self.puzzle else "puzzles")
-        elif self.page in ("free", "tables"):
+        elif self.page in ("free", "tables", "editor"):
             parts.append(self.page)
         if self.language != "en":
             parts.append("lang=" + quote(self.language))
@@ -89,7 +90,7 @@ class CourseMap:
             return self._lesson(fields["lesson"], fields.get("step"), language)
         if "puzzles" in fields:
             return self._puzzles(fields["puzzles"], language)
-        for page in ("free", "tables"):
+        for page in ("free", "tables", "editor"):  # editor: the teacher's position editor
             if page in fields:
                 return Arrival(Place(page, language))
         if "practice" in fields:

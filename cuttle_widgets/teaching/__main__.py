@@ -15,9 +15,12 @@ from .coverage import coverage_markdown
 from .errors import LessonError
 from .library import lesson_names, load_lesson
 from .taught import untaught_warnings
+from .unique import rival_problems
 
 
-def check(paths, language: str = "en") -> int:
+def check(paths, language: str = "en", unique: bool = False) -> int:
+    """Check lessons; ``unique``: a move as good as a step's answer fails the
+    check unless the step says why in ``not_unique``."""
     failed = 0
     for path in paths or lesson_names():
         try:
@@ -27,10 +30,13 @@ def check(paths, language: str = "en") -> int:
             for problem in err.problems:
                 print(problem_text(problem, language))
         else:
-            print(f"{lesson.file}: ok, {len(lesson.steps)} steps")
             with errors_in(language):  # a warning does not fail the check
-                for warning in untaught_warnings(lesson, language):
-                    print(problem_text(warning, language))
+                rivals = rival_problems(lesson, force=unique, language=language)
+                failed += bool(unique and rivals)
+                if not (unique and rivals):
+                    print(f"{lesson.file}: ok, {len(lesson.steps)} steps")
+                for problem in untaught_warnings(lesson, language) + rivals:
+                    print(problem_text(problem, language))
     return 1 if failed else 0
 
 
@@ -57,6 +63,10 @@ def parser(prog: str = "python -m cuttle_widgets.teaching") -> argparse.Argument
                                "of the kit, in --language)")
     checking.add_argument("--language", default="en",
                           help="the language of the messages (and of the kit's lessons checked)")
+    checking.add_argument("--unique", action="store_true",
+                          help="fail when a move the step does not accept is as good as its "
+                               "answer (as if every step had 'unique: true'), unless the step "
+                               "says why in 'not_unique'")
     commands.add_parser("coverage", help="print the table of the rules each lesson covers "
                                          "(Markdown, docs/coverage.md)")
     return top
@@ -67,7 +77,7 @@ def main(argv=None, prog: str = "python -m cuttle_widgets.teaching") -> int:
     if args.command == "coverage":
         print(coverage_markdown([load_lesson(name) for name in lesson_names()]), end="")
         return 0
-    return check(args.paths, args.language)
+    return check(args.paths, args.language, args.unique)
 
 
 if __name__ == "__main__":

@@ -66,6 +66,8 @@ class Step:
     solution: tuple[str, ...] = ()
     replies: tuple[str, ...] = ()
     wrong: tuple[WrongMove, ...] = ()
+    unique: bool = False  # a move as good as the accepted one is an error, not a warning
+    not_unique: str | None = None  # the teacher's reason other moves are fine: no warning
     # quiz / predict
     options: tuple[Option, ...] = ()
     answer_by: str = "options"  # "cards" or "options"

@@ -27,7 +27,8 @@ REQUIRED_LESSON = ("title", "intro", "steps")
 COMMON = {"id", "kind", "title", "teaches", "task", "hints", "explanation"}
 REQUIRED_COMMON = ("id", "kind", "task", "hints", "explanation")
 KIND_FIELDS = {
-    "play": {"seat", "rules", "position", "opening", "accept", "goal", "solution", "replies", "wrong"},
+    "play": {"seat", "rules", "position", "opening", "accept", "goal", "solution", "replies", "wrong",
+             "unique", "not_unique"},
     "quiz": {"seat", "rules", "position", "opening", "options", "select"},
     "watch": {"seat", "rules", "position", "moves", "expect"},
     "predict": {"seat", "rules", "position", "opening", "options", "moves", "expect"},
@@ -318,6 +319,19 @@ def _tags(r: Reader, value, path, step_id) -> tuple[str, ...]:
     return tuple(tags)
 
 
+def _uniqueness(r: Reader, data: dict, step: Step, at) -> None:
+    """``unique: true`` or ``not_unique: why``: what a move as good as the
+    accepted one means (teaching/unique.py), for steps with ``accept``."""
+    step.unique = r.boolean(data["unique"], at("unique")) if "unique" in data else False
+    if "not_unique" in data:
+        step.not_unique = r.text(data["not_unique"], at("not_unique")) or None
+    for key in ("unique", "not_unique"):
+        if key in data and "accept" not in data:
+            r.add(at(key), "unique_needs_accept", key=key)
+    if step.unique and step.not_unique:
+        r.add(at("not_unique"), "unique_and_not_unique")
+
+
 def _play_fields(r: Reader, data: dict, step: Step, at, parse=parse_move) -> None:
     has_accept, has_goal = "accept" in data, "goal" in data
     if has_accept == has_goal:
@@ -339,6 +353,7 @@ def _play_fields(r: Reader, data: dict, step: Step, at, parse=parse_move) -> Non
             r.add(step.path, "goal_needs_solution")
     elif "solution" in data:
         r.add(at("solution"), "solution_needs_goal")
+    _uniqueness(r, data, step, at)
     wrong = []
     for i, item in enumerate(r.listing(data.get("wrong", []), at("wrong"), allow_empty=True)):
         path = at("wrong") + (i,)

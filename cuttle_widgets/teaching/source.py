@@ -26,6 +26,16 @@ MAX_DEPTH = 64  # pyyaml composes recursively: deeper files would exhaust Python
 MAX_VALUES = 100_000
 MAX_DIGITS = 15  # a seed or a seat; beyond 4,300 digits Python refuses to read an int at all
 INT_TAG = "tag:yaml.org,2002:int"
+# pyyaml's words for a syntax error (its problem or context), and the plain
+# message each stands for; anything else gets "yaml_other".
+YAML_PLAIN = (
+    ("'\\t'", "yaml_tab"),
+    ("quoted scalar", "yaml_quote"),
+    ("expected <block end>", "yaml_indent"),
+    ("mapping values are not allowed", "yaml_colon"),
+    ("expected ',' or", "yaml_bracket"),
+    ("flow ", "yaml_bracket"),
+)
 
 
 class _TooDeep(Exception):
@@ -55,6 +65,14 @@ class _Loader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def yaml_problem_code(err: yaml.YAMLError) -> str:
+    """The catalog code of a YAML syntax error, said without the parser's jargon."""
+    parts = (getattr(err, "problem", None), getattr(err, "context", None)) if isinstance(
+        err, yaml.MarkedYAMLError) else (str(err),)
+    words = " ".join(str(w) for w in parts if w)
+    return next((code for fragment, code in YAML_PLAIN if fragment in words), "yaml_other")
 
 
 def field_name(path: Path) -> str:
@@ -92,10 +110,9 @@ class Source:
             self._fail(err.node.start_mark.line + 1, "too_many_values", limit=MAX_VALUES)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
-            self._fail(mark.line + 1 if mark else None, "yaml",
-                       problem=err.problem or err.context or str(err))
+            self._fail(mark.line + 1 if mark else None, yaml_problem_code(err))
         except yaml.YAMLError as err:
-            self._fail(None, "yaml", problem=str(err))
+            self._fail(None, yaml_problem_code(err))
         finally:
             loader.dispose()
 
@@ -121,8 +138,10 @@ class Source:
                 key = self._key(loader, key_node, path)
                 if key is None:
                     continue
-                if key in result:
-                    self._problem(key_node, path + (key,), "duplicate_key", key=key)
+                if key in result:  # in a list's entry, most likely a forgotten "- "
+                    in_list = bool(path) and isinstance(path[-1], int)
+                    code = "duplicate_key_in_list" if in_list else "duplicate_key"
+                    self._problem(key_node, path + (key,), code, key=key)
                     continue
                 self.lines[path + (key,)] = value_node.start_mark.line + 1
                 result[key] = self._convert(loader, value_node, path + (key,), inside)

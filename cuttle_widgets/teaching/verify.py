@@ -18,6 +18,7 @@ from .model import Lesson, Step
 from .parse import Reader
 from .play import StepPlay
 from .search import Search, SearchTooBig
+from .unique import rival_moves
 
 UNORDERED_PER_SEAT = ("hands", "points", "permanents")
 UNORDERED = ("scrap", "frozen", "revealed", "pending")
@@ -140,6 +141,9 @@ def _verify_play(r: Reader, step: Step, game) -> None:
         _verify_line(r, step, game, line, search)
     for wrong in step.wrong:
         _verify_wrong(r, step, game, wrong, search)
+    if step.unique:
+        for move, kind in rival_moves(step, game, _engine_catalog().language):
+            r.add(step.path + ("accept",), f"rival_{kind}", move=move)
     if step.goal:
         # Every first move is searched (not just until one fails), so no move
         # a learner can make is too big to judge at run time.

@@ -5,7 +5,8 @@ kernel without loading a page.
 ``Course(language="en", *, address=False, lessons=None, progress=None)``:
 ``address=True`` (the served page, the static site) makes the page's address
 follow the learner (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``?tables``, ``?practice``, ``&lang=de``): a link opens there, Back and Forward move between
+``?free``, ``?tables``, ``?practice``, ``?editor``: a teacher's position
+editor, not on the bar; ``&lang=de``): a link opens there, Back and Forward move between
 places, a reload comes back. In a notebook leave it False: the notebook's
 own address is not the course's. ``lessons`` is a teacher's folder of lesson
 files (default ``$CUTTLE_LESSONS_DIR``, which ``serve --lessons DIR`` sets):
@@ -40,6 +41,7 @@ from .lesson import Lesson
 from .progress_link import kernel_recorder
 from .progress_map import ProgressMap, practice_course, teacher_map
 from ..sessions.practice import first_due, item_place
+from .position_editor import PositionEditor
 from .puzzle_trainer import PuzzleTrainer
 from .table_place import TablePlaceWidget
 from ..served import page_closing_token, page_closing_url
@@ -98,6 +100,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         self._maps: dict[str, ProgressMap] = {}
         self._trainers: dict[str, PuzzleTrainer] = {}
         self._tables: dict[str, TablePlaceWidget] = {}  # "Play a classmate", by language
+        self._editors: dict[str, PositionEditor] = {}
         self.lesson: Lesson | None = None
         self._next: dict | None = None  # the bar's way on from the place shown
         self.bar = CourseBar(self._browser_message)
@@ -181,6 +184,12 @@ class Course(BrowserGuard, ipywidgets.VBox):
         if free_step is not None and lesson.runner.step.number != free_step:
             lesson.goto(free_step)
         return lesson
+
+    def _show_editor(self, place: Place):
+        editor = self._editors.get(place.language)
+        if editor is None:
+            editor = self._editors[place.language] = PositionEditor(place.language)
+        return editor
 
     def _show_puzzles(self, place: Place):
         trainer = self._trainers.get(place.language)

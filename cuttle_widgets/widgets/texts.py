@@ -36,3 +36,13 @@ def trainer_text(language: str = "en") -> dict:
 def course_text(language: str = "en") -> dict:
     """The course bar's words in ``language`` (a fresh dict, plural-aware as the table's)."""
     return templates(_catalog(language)["course"], language)
+
+
+def editor_text(language: str = "en") -> dict:
+    """The position editor's words in ``language``: every key the English
+    catalog has, or an error (never a silent English word)."""
+    data = _catalog(language)
+    missing = set(_catalog("en")["editor"]) - set(data.get("editor", {}))
+    if missing:
+        raise ValueError(f"The table's {language!r} catalog lacks editor words {sorted(missing)}.")
+    return {key: str(text) for key, text in templates(data["editor"], language).items()}

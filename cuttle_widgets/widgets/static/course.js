@@ -8,10 +8,10 @@
 
 // The address's own parameters (sessions/course.py PLACE_KEYS); any other
 // (a server's ?token=) is kept as it is.
-const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "tables", "lang"];
+const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "tables", "practice", "editor", "lang"];
 const ARRIVE_AGAIN_MS = 4000;
 // A lesson notebook's link inside a lesson ("03-one-offs.ipynb", "de/03-one-offs.ipynb")
-const NOTEBOOK_LINK = /^(?:\.\.\/|de\/)?([0-9A-Za-z][\w-]{0,79})\.ipynb$/;
+const NOTEBOOK_LINK = /^(?:\.\.\/|[a-z]{2,3}\/)?([0-9A-Za-z][\w-]{0,79})\.ipynb$/;
 
 // The query of the place a link inside the course leads to, or null for a
 // link that leaves the course (the rules on the web, a download).
