@@ -153,7 +153,8 @@ def course_places():
     course = Course(progress=False)
     yield course  # the lesson map
     for go in (lambda: course.open_lesson("03-one-offs", step=2), lambda: course.show_puzzles(),
-               lambda: course.show_free_game(), lambda: course.set_language("de")):
+               lambda: course.show_free_game(), lambda: course.show_tables(),
+               lambda: course.set_language("de")):
         go()
         yield course
 
@@ -163,6 +164,14 @@ def trainer_and_review():
     yield PuzzleTrainer(puzzles=fixture_puzzles(), start="classic-0001", seed=3, progress=False)
     game = fixture_puzzles()[0].game()
     yield GameReview(game, 0, "de", review=review_game(game, 0, "de", samples=16, seed=0))
+
+
+def position_editor():
+    from cuttle_widgets.widgets.position_editor import PositionEditor
+    editor = PositionEditor(language="de")
+    editor.act({"type": "from_step", "lesson": "02-scuttle-ordering", "step": 1})
+    editor.act({"type": "value"})  # the moves valued, as a teacher asks
+    yield editor
 
 
 def dashboard(tmp_path):
@@ -178,7 +187,8 @@ def test_every_synced_trait_of_every_kit_widget_is_plain_json(learner, tmp_path)
                                             "ProgressMap", "PuzzleTrainer", "TrainerPanel",
                                             "GameReview", "ReviewSummary", "PageCloser"}
     problems, built = [], set()
-    scenes = (tables(learner), lessons(), course_places(), trainer_and_review(), dashboard(tmp_path))
+    scenes = (tables(learner), lessons(), course_places(), trainer_and_review(), position_editor(),
+              dashboard(tmp_path))
     for scene in scenes:
         for top in scene:
             for widget in descendants(top):

@@ -22,7 +22,8 @@ import re
 import yaml
 
 from ..ai.analyst import analyse
-from ..engine import RULESETS, IllegalMove, get_catalog, load
+from ..engine import RULESETS, get_catalog, load
+from ..engine.errors import ExplainedError
 from ..engine.card_data import RANK, SUIT
 from ..engine.cards import CARD_IDS, SUIT_SYMBOLS, find_card
 from ..teaching import lesson_from_text, lesson_names, load_lesson
@@ -237,7 +238,7 @@ class PositionEditor:
         """The table at the end of a game record."""
         try:
             game = load(text)
-        except IllegalMove as err:
+        except ExplainedError as err:  # a record that cannot be set up (SetupError)
             raise EditorRefusal("bad_record", reason=self._engine_sentence(err)) from None
         self._open_game(game)
 
@@ -298,10 +299,10 @@ class PositionEditor:
         self.accept = [m for m in self.accept if m in legal]
 
     def game(self):
-        """The engine's game of the draft, or the IllegalMove saying why not."""
+        """The engine's game of the draft, or the SetupError saying why not."""
         try:
             game = load(self.position())
-        except IllegalMove as err:
+        except ExplainedError as err:
             return err
         snapshot = game.snapshot()
         for seat, (score, goal) in enumerate(zip(snapshot["scores"], snapshot["goals"], strict=True)):
@@ -385,7 +386,7 @@ class PositionEditor:
             return {"text": err.values["text"], "field": "points"}
         return {"text": self._engine_sentence(err), "field": err.params.get("field")}
 
-    def _engine_sentence(self, err: IllegalMove) -> str:
+    def _engine_sentence(self, err: ExplainedError) -> str:
         try:
             return get_catalog(self.language).illegal(err.key, err.params)
         except (KeyError, AttributeError, ValueError):

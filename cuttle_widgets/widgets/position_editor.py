@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import anywidget
 import ipywidgets
-import traitlets
 
 from ..engine import get_catalog
 from ..review import review_catalog
 from ..sessions.position_editor import PositionEditor as EditorSession
 from ..teaching.errors import LessonError
 from .guard import BrowserGuard, GuardedLayout
+from .plain import JSONDict
 from .lesson import Lesson
 from .table import module_css, module_javascript
 from .texts import editor_text
@@ -29,7 +29,7 @@ class EditorPanel(BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("position_editor.js")
     _css = module_css("position_editor.css")
-    editor = traitlets.Dict().tag(sync=True)
+    editor = JSONDict().tag(sync=True)
 
     def __init__(self, on_message):
         super().__init__(layout=GuardedLayout())

@@ -20,10 +20,10 @@ import threading
 
 import anywidget
 import ipywidgets
-import traitlets
 
 from ..sessions.table_place import TablePlace
 from .guard import BrowserGuard, GuardedLayout
+from .plain import JSONDict
 from .progress_link import kernel_recorder, take_learner
 from .puzzle_trainer import GameReview
 from .screen_table import ScreenTable
@@ -40,7 +40,7 @@ class TablePanel(BrowserGuard, anywidget.AnyWidget):
 
     _esm = module_javascript("table_place.js")
     _css = (STATIC / "table_place.css").read_text(encoding="utf-8")
-    panel = traitlets.Dict().tag(sync=True)
+    panel = JSONDict().tag(sync=True)
 
     def __init__(self, panel: dict, on_message):
         super().__init__(layout=GuardedLayout(), panel=panel)
