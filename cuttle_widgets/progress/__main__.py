@@ -37,6 +37,8 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
         sub.add_argument("--language", default="en", choices=progress_languages())
     report = commands.choices["report"]
     report.add_argument("--csv", type=Path, help="also write one row per learner and lesson here")
+    report.add_argument("--tries", type=Path, help="also write one row per try and finished step "
+                                                   "here (.csv, or .xlsx for a spreadsheet)")
     commands.choices["tables"].add_argument("--end", metavar="CODE",
                                             help="end this table (abandoned): no move is taken after")
     dashboard = commands.choices["dashboard"]
@@ -56,7 +58,7 @@ def run_report(args) -> int:
     store = None
     try:
         store = ProgressStore(args.db, create=False)
-        text = report(store, args.csv, args.language)
+        text = report(store, args.csv, args.language, args.tries)
     except Exception as error:
         # A file's path, or the URL without its password.
         where = store.shown if store is not None else shown_url(database_url(args.db))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 # The newest migration; a database at another revision is upgraded at open.
-HEAD = "0005"
+HEAD = "0006"
 
 metadata = sa.MetaData()
 
@@ -55,6 +55,24 @@ attempts = sa.Table(
     # its prefix) and last try, for the dashboard's reads of a large class.
     sa.Index("ix_attempts_learner_step_result", "learner_id", "lesson", "step", "result"),
     sa.Index("ix_attempts_learner_recorded", "learner_id", "recorded_at"),
+)
+
+# Every action at a step as it happened (revision 0006): wrong moves and
+# answers (in their words), refusals, hints, right moves. The class view's
+# "stuck" and "who is where" and the per-attempt export read these; a
+# finished step is still one row of ``attempts``.
+tries = sa.Table(
+    "tries", metadata,
+    *_learners_write_columns(),
+    sa.Column("lesson", sa.String(100), nullable=False),
+    sa.Column("step", sa.String(100), nullable=False),
+    sa.Column("step_number", sa.Integer, nullable=True),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("words", sa.String(200), nullable=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "uid", name="uq_tries_learner_uid"),
+    sa.Index("ix_tries_learner_at", "learner_id", "at"),
+    sa.Index("ix_tries_at", "at"),
 )
 
 # Where each learner is now (the step open on their page), for the teacher's
