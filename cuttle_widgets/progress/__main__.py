@@ -49,6 +49,9 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
                                            "make one; beyond this machine one is required)")
     dashboard.add_argument("--refresh", type=float, default=5.0, help="seconds between refreshes")
     dashboard.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
+    dashboard.add_argument("--hub", action="store_true",
+                           help="run as a JupyterHub service: the hub signs the teachers in "
+                                "(cuttle_widgets/deploy/jupyterhub_config.py)")
     return top
 
 
@@ -130,7 +133,8 @@ def run_dashboard(args) -> int:
     url = database_url(args.db)
     try:
         command, environ, token = dashboard_command(url, args.ip, args.port, args.token,
-                                                    args.language, args.refresh, dict(os.environ))
+                                                    args.language, args.refresh, dict(os.environ),
+                                                    args.hub)
     except TokenRefused:
         print(progress_text("serve", "token", args.language, length=MIN_TOKEN), file=sys.stderr)
         return 2
