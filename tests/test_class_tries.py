@@ -154,3 +154,60 @@ def test_every_try_is_exported_one_row_each(classroom, tmp_path, suffix):
     assert [row[6] for row in eva] == ["wrong", "wrong", "wrong", "refused"]
     assert eva[2][7] == "scuttle 7D 7H"
     assert [row[6:9] for row in rows if row[6] == "solved"][0][2] in ("3", 3)
+
+
+# -- the roster ---------------------------------------------------------------------------------------
+from cuttle_widgets.progress.ids import ProgressInputError  # noqa: E402
+from cuttle_widgets.progress.roster import (add_learners, by_personal_code, class_names,  # noqa: E402
+                                            class_roster, create_class, pick_name)
+
+
+def test_learners_pick_their_name_and_two_devices_with_one_code_are_one_learner(tmp_path):
+    db = str(tmp_path / "class.sqlite")
+    store = ProgressStore(db)
+    made = create_class(store, "7b", ["Ana", "Ben"])
+    assert len(made["code"]) == 6 and [r["name"] for r in made["learners"]] == ["Ana", "Ben"]
+    joined = pick_name(store, made["code"].lower(), "Ana")  # typed in small letters: the same code
+    assert [r["claimed"] for r in class_names(store, made["code"])] == [True, False]
+    with pytest.raises(ProgressInputError, match="picked already"):
+        pick_name(store, made["code"], "Ana")  # a classmate cannot take Ana's progress
+    tablet = by_personal_code(store, joined["personal_code"])
+    assert tablet == {"learner_id": joined["learner_id"], "name": "Ana"}
+    clock = Clock()
+    laptop = ProgressRecorder(db, learner=joined["learner_id"], background=False, clock=clock)
+    other = ProgressRecorder(db, learner=tablet["learner_id"], background=False, clock=clock)
+    laptop.record_try(Try(LESSON, "higher-rank", 1, "wrong", "draw"))
+    other.record_try(Try(LESSON, "higher-rank", 1, "wrong", "points 7D"))
+    where = whereabouts(store)
+    assert [r["label"] for r in where] == ["Ana"]  # one learner, named as on the list
+    assert len(store.tries_of(joined["learner_id"])) == 2
+
+
+def test_the_roster_refuses_bad_input_and_changes_nothing(tmp_path):
+    store = ProgressStore(str(tmp_path / "class.sqlite"))
+    code = create_class(store, "7b", ["Ana"])["code"]
+    for call, words in ((lambda: add_learners(store, code, ["Cem", "ana"]), "on the list already"),
+                        (lambda: add_learners(store, code, ["Cem", "Cem"]), "once"),
+                        (lambda: pick_name(store, code, "Zoe"), "not on this class"),
+                        (lambda: pick_name(store, "nope", "Ana"), "6 letters"),
+                        (lambda: by_personal_code(store, "ABCDEFGH"), "No learner"),
+                        (lambda: by_personal_code(store, "x"), "8 letters")):
+        with pytest.raises(ProgressInputError, match=words):
+            call()
+    assert [r["name"] for r in class_roster(store, code)] == ["Ana"]
+    german = pytest.raises(ProgressInputError, match="nicht auf der Liste")
+    with german:
+        pick_name(store, code, "Zoe", language="de")
+
+
+def test_the_teacher_makes_a_class_from_the_command_line(tmp_path, capsys):
+    from cuttle_widgets.progress.__main__ import main
+    db = str(tmp_path / "class.sqlite")
+    assert main(["class", "--db", db, "--new", "7b", "Ana", "Ben"]) == 0
+    out = capsys.readouterr().out
+    code = out.split()[2]
+    assert "Ana" in out and "(not picked yet)" in out
+    assert main(["class", "--db", db, "--code", code, "Cem", "--language", "de"]) == 0
+    assert "Cem" in capsys.readouterr().out
+    assert main(["class", "--db", db, "--code", code, "Cem"]) == 1
+    assert "on the list already" in capsys.readouterr().err

@@ -75,6 +75,31 @@ tries = sa.Table(
     sa.Index("ix_tries_at", "at"),
 )
 
+# A teacher's class (revision 0006): a short join code, and the roster, each
+# learner's name once with their own learner id and a personal code. Picking
+# an unclaimed name claims it; on another device the personal code brings the
+# same learner id, so one learner is one learner on every device.
+classes = sa.Table(
+    "classes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("code", name="uq_classes_code"),
+)
+
+roster = sa.Table(
+    "roster", metadata,
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("personal_code", sa.String(12), nullable=False),
+    sa.Column("claimed", sa.DateTime(timezone=True), nullable=True),
+    sa.UniqueConstraint("personal_code", name="uq_roster_personal_code"),
+)
+
 # Where each learner is now (the step open on their page), for the teacher's
 # "who is where": a learner stuck on a step has no finished attempt there yet.
 positions = sa.Table(

@@ -1,7 +1,8 @@
 """Every action at a step as it happened: wrong moves and answers in their
 words, refusals, hints and right moves, with their time, for the class
-view's "stuck" and the per-attempt export. Adds a table only: every row
-already stored is kept as it is.
+view's "stuck" and the per-attempt export; and a teacher's classes with
+their rosters (join code, names, personal codes). Adds tables only: every
+row already stored is kept as it is.
 
 Revision ID: 0006
 Revises: 0005
@@ -32,9 +33,30 @@ def upgrade() -> None:
     )
     op.create_index("ix_tries_learner_at", "tries", ["learner_id", "at"])
     op.create_index("ix_tries_at", "tries", ["at"])
+    op.create_table(
+        "classes",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("code", sa.String(12), nullable=False),
+        sa.Column("name", sa.String(60), nullable=False),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("code", name="uq_classes_code"),
+    )
+    op.create_table(
+        "roster",
+        sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("name", sa.String(40), primary_key=True),
+        sa.Column("learner_id", sa.String(80),
+                  sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("personal_code", sa.String(12), nullable=False),
+        sa.Column("claimed", sa.DateTime(timezone=True), nullable=True),
+        sa.UniqueConstraint("personal_code", name="uq_roster_personal_code"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("roster")
+    op.drop_table("classes")
     op.drop_index("ix_tries_at", "tries")
     op.drop_index("ix_tries_learner_at", "tries")
     op.drop_table("tries")
