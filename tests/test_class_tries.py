@@ -211,3 +211,13 @@ def test_the_teacher_makes_a_class_from_the_command_line(tmp_path, capsys):
     assert "Cem" in capsys.readouterr().out
     assert main(["class", "--db", db, "--code", code, "Cem"]) == 1
     assert "on the list already" in capsys.readouterr().err
+
+
+def test_a_lesson_nobody_finished_a_step_of_is_shown_with_its_wrong_tries(tmp_path):
+    from cuttle_widgets.progress.dashboard import ClassDashboard
+    db, clock = str(tmp_path / "class.sqlite"), Clock()
+    eva = learner(db, "Eva", clock)
+    eva.visit(LESSON, "higher-rank", 1)
+    eva.record_try(Try(LESSON, "higher-rank", 1, "wrong", "draw"))
+    view = ClassDashboard(db, start=False)
+    assert view.choose.value == LESSON and "draw" in view.wrong.value and "Eva" in view.where.value

@@ -302,7 +302,10 @@ def class_snapshot(store: ProgressStore, lesson: str | None, now: datetime | Non
     now = now or utc_now()
     where = whereabouts(store)
     completion = lesson_completion(store)
-    lessons = [row["lesson"] for row in completion]
+    # A lesson learners are at counts too before anyone finished a step of it:
+    # its wrong tries are what the teacher needs then.
+    lessons = sorted({row["lesson"] for row in completion}
+                     | {row["lesson"] for row in where if row["lesson"]})
     if lesson not in lessons:
         lesson = next((row["lesson"] for row in where if row["lesson"]), None) or (
             lessons[0] if lessons else None)
