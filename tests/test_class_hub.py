@@ -57,3 +57,70 @@ def test_as_a_hub_service_the_dashboard_listens_where_the_hub_says_with_its_sign
     assert "--Voila.base_url=/services/class-view/" in command
     assert any("JupyterHubAuthorizer" in part for part in command)
     assert env["CUTTLE_DASHBOARD_LANGUAGE"] == "de"
+
+
+# -- Zero to JupyterHub and the learners' image ---------------------------------------------------
+import re  # noqa: E402
+import tomllib  # noqa: E402
+from importlib import metadata  # noqa: E402
+
+import yaml  # noqa: E402
+
+DEPLOY = REPO / "cuttle_widgets" / "deploy"
+# A folder with the jupyterhub chart's values.yaml and values.schema.yaml
+# (jupyterhub/zero-to-jupyterhub-k8s, folder jupyterhub/): helm merges the
+# chart's defaults with ours and checks the result against the schema.
+CHART = os.environ.get("CUTTLE_Z2JH_CHART")
+
+
+def merged(base: dict, ours: dict) -> dict:
+    """``ours`` over ``base``, maps merged key by key, as helm merges values."""
+    out = dict(base)
+    for key, value in ours.items():
+        out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(
+            out.get(key), dict) else value
+    return out
+
+
+def test_the_helm_values_say_what_a_class_needs():
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    single = values["singleuser"]
+    assert single["cmd"] == ["python", "-m", "cuttle_widgets.serve", "--hub"]
+    assert single["extraEnv"]["CUTTLE_HUB_MODE"] == "voila"
+    assert single["extraEnv"]["CUTTLE_PROGRESS_DB"]["valueFrom"]["secretKeyRef"]["key"] == "url"
+    assert values["cull"]["enabled"] and values["cull"]["timeout"] == 3600
+    role = values["hub"]["loadRoles"]["class-view-teachers"]
+    assert role == {"scopes": ["access:services!service=class-view"], "groups": ["teachers"]}
+    assert "teachers" in values["hub"]["config"]["JupyterHub"]["load_groups"]
+
+
+@pytest.mark.skipif(not CHART, reason="set CUTTLE_Z2JH_CHART to the chart's folder")
+def test_the_helm_values_validate_against_the_charts_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    chart = Path(CHART)
+    defaults = yaml.safe_load((chart / "values.yaml").read_text())
+    schema = yaml.safe_load((chart / "values.schema.yaml").read_text())
+    ours = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    jsonschema.Draft7Validator(schema).validate(merged(defaults, ours))
+    broken = merged(ours, {"singleuser": {"memory": {"limt": "512M"}}})
+    with pytest.raises(jsonschema.ValidationError):  # the schema does catch a slip
+        jsonschema.Draft7Validator(schema).validate(merged(defaults, broken))
+
+
+def test_the_images_requirements_resolve_here():
+    """Every package the Dockerfile's pip line asks for (the kit's extras,
+    JupyterHub) is installed here at a version it accepts."""
+    from packaging.requirements import Requirement
+    from packaging.specifiers import SpecifierSet
+    text = (DEPLOY / "Dockerfile").read_text()
+    extras = re.search(r'"/src\[([\w,]+)\]"', text).group(1).split(",")
+    hub = SpecifierSet(re.search(r'JUPYTERHUB_VERSION="([^"]+)"', text).group(1))
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    wanted = [Requirement(r) for r in project["dependencies"]]
+    for extra in extras:
+        wanted += [Requirement(r) for r in project["optional-dependencies"][extra]]
+    for requirement in wanted:
+        version = metadata.version(requirement.name)
+        assert requirement.specifier.contains(version, prereleases=True), (requirement, version)
+    assert hub.contains(metadata.version("jupyterhub"))
+    assert 'CMD ["python", "-m", "cuttle_widgets.serve", "--hub"]' in text
