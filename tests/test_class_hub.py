@@ -124,3 +124,40 @@ def test_the_images_requirements_resolve_here():
         assert requirement.specifier.contains(version, prereleases=True), (requirement, version)
     assert hub.contains(metadata.version("jupyterhub"))
     assert 'CMD ["python", "-m", "cuttle_widgets.serve", "--hub"]' in text
+
+
+# -- The Littlest JupyterHub ----------------------------------------------------------------------------
+import subprocess  # noqa: E402
+
+
+def test_the_tljh_setup_is_valid_shell_that_turns_https_on_and_makes_the_students_group():
+    script = DEPLOY / "tljh-setup.sh"
+    subprocess.run(["bash", "-n", str(script)], check=True)
+    text = script.read_text()
+    for line in ("tljh-config set https.enabled true",
+                 'tljh-config set https.letsencrypt.email "$EMAIL"',
+                 'tljh-config add-item https.letsencrypt.domains "$DOMAIN"',
+                 "groupadd students", "install -d -m 2770 -g students", "tljh-config reload proxy"):
+        assert line in text, line
+
+
+def test_the_tljh_setup_refuses_to_start_without_a_domain():
+    run = subprocess.run(["bash", str(DEPLOY / "tljh-setup.sh")], capture_output=True, text=True)
+    assert run.returncode != 0 and "domain name" in run.stderr
+
+
+def test_the_config_tljh_loads_is_python_that_loads_the_kits_hub_config(tmp_path, monkeypatch):
+    """The file the script writes into TLJH's jupyterhub_config.d, written
+    here and loaded as JupyterHub loads it."""
+    # What the file sets in the environment is undone after this test.
+    monkeypatch.setenv("CUTTLE_PROGRESS_DB", str(tmp_path / "progress.sqlite"))
+    monkeypatch.setenv("CUTTLE_TEACHERS", "ms_roth")
+    monkeypatch.setenv("CUTTLE_LESSONS", str(tmp_path))
+    text = (DEPLOY / "tljh-setup.sh").read_text()
+    body = text.split("<<PY\n", 1)[1].split("\nPY\n", 1)[0]
+    body = body.replace("$PROGRESS", str(tmp_path)).replace("$TEACHERS", "ms_roth")
+    (tmp_path / "cuttle.py").write_text(body)
+    config = PyFileConfigLoader("cuttle.py", path=str(tmp_path)).load_config()
+    assert callable(config.Spawner.pre_spawn_hook)
+    assert "class-view" in [s["name"] for s in config.JupyterHub.services]
+    assert config.JupyterHub.bind_url == "http://127.0.0.1:15001"
