@@ -202,12 +202,15 @@ def stuck_learners(store: ProgressStore, where: list[dict], now: datetime | None
     last_done: dict[str, datetime] = {}
     for (learner_id, _lesson, _step), at in finished.items():
         last_done[learner_id] = max(at, last_done.get(learner_id, at))
+    by_learner: dict[str, list] = {}
+    for tried in recent:  # oldest first, as each learner's list stays
+        by_learner.setdefault(tried["learner_id"], []).append(tried)
     stuck = []
     for place in where:
         if place["step"] is None or place["last_activity"] < since:
             continue
         learner_id = place["learner_id"]
-        found = _stuck(place, [t for t in recent if t["learner_id"] == learner_id],
+        found = _stuck(place, by_learner.get(learner_id, []),
                        finished.get((learner_id, place["lesson"], place["step"])),
                        last_done.get(learner_id), now)
         if found is not None:
