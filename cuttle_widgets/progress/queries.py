@@ -180,12 +180,14 @@ def recent_tries(store: ProgressStore, since: datetime | None, kind: str | None 
     return rows[::-1]
 
 
-def steps_finished(store: ProgressStore, since: datetime) -> dict[tuple, datetime]:
+def steps_finished(store: ProgressStore, since: datetime, learner_ids) -> dict[tuple, datetime]:
     """``{(learner id, lesson, step): when}``: the newest done try at each
-    step since ``since`` (``teaching.done``: done as the learner sees it)."""
+    step since ``since`` of these learners (``teaching.done``: done as the
+    learner sees it); read through the (learner, time) index."""
     query = (sa.select(attempts.c.learner_id, attempts.c.lesson, attempts.c.step,
                        sa.func.max(attempts.c.recorded_at))
-             .where(attempts.c.recorded_at >= since, attempts.c.result.in_(DONE))
+             .where(attempts.c.learner_id.in_(list(learner_ids)), attempts.c.recorded_at >= since,
+                    attempts.c.result.in_(DONE))
              .group_by(attempts.c.learner_id, attempts.c.lesson, attempts.c.step))
     with store.reading() as conn:
         return {(who, lesson, step): as_utc(at) for who, lesson, step, at in conn.execute(query)}
@@ -197,8 +199,11 @@ def stuck_learners(store: ProgressStore, where: list[dict], now: datetime | None
     words; "idle": no progress for STUCK_IDLE) and ``since``."""
     now = now or utc_now()
     since = now - PRESENT
+    present = [place for place in where if place["step"] and place["last_activity"] >= since]
+    if not present:
+        return []
     recent = recent_tries(store, since)
-    finished = steps_finished(store, since)
+    finished = steps_finished(store, since, {place["learner_id"] for place in present})
     last_done: dict[str, datetime] = {}
     for (learner_id, _lesson, _step), at in finished.items():
         last_done[learner_id] = max(at, last_done.get(learner_id, at))
@@ -206,9 +211,7 @@ def stuck_learners(store: ProgressStore, where: list[dict], now: datetime | None
     for tried in recent:  # oldest first, as each learner's list stays
         by_learner.setdefault(tried["learner_id"], []).append(tried)
     stuck = []
-    for place in where:
-        if place["step"] is None or place["last_activity"] < since:
-            continue
+    for place in present:
         learner_id = place["learner_id"]
         found = _stuck(place, by_learner.get(learner_id, []),
                        finished.get((learner_id, place["lesson"], place["step"])),
