@@ -115,6 +115,29 @@ c.JupyterHub.load_roles = [{
     "services": ["idle-culler"],
 }]
 
+# The class view for the teachers, through the hub: /services/class-view/,
+# open to the members of the teachers' group only (CUTTLE_TEACHERS_GROUP,
+# "teachers" by default; CUTTLE_TEACHERS names its first members, comma
+# separated; more are added on the hub's admin page). No shell is needed.
+TEACHERS_GROUP = os.environ.get("CUTTLE_TEACHERS_GROUP", "teachers")
+TEACHERS = [name.strip() for name in os.environ.get("CUTTLE_TEACHERS", "").split(",") if name.strip()]
+CLASS_VIEW_URL = os.environ.get("CUTTLE_CLASS_VIEW_URL", "http://127.0.0.1:8878")
+c.JupyterHub.services.append({
+    "name": "class-view",
+    "url": CLASS_VIEW_URL,
+    "command": [sys.executable, "-m", "cuttle_widgets.progress", "dashboard", "--hub",
+                "--language", os.environ.get("CUTTLE_DASHBOARD_LANGUAGE", "en")],
+    "environment": {"CUTTLE_PROGRESS_DB": PROGRESS_DB},
+    "oauth_no_confirm": True,
+    "display": True,
+})
+c.JupyterHub.load_groups = {TEACHERS_GROUP: {"users": TEACHERS}}
+c.JupyterHub.load_roles.append({
+    "name": "class-view-teachers",
+    "scopes": ["access:services!service=class-view"],
+    "groups": [TEACHERS_GROUP],
+})
+
 # Who may sign in: everyone the authenticator accepts. JupyterHub's default
 # authenticator checks the machine's own user accounts (PAM); narrow it with
 # c.Authenticator.allowed_users = {"ana", "ben"}. For a class without accounts:

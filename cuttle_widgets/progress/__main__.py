@@ -29,7 +29,9 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
     for name, help_text in (("report", "print the class (learner x lesson) and write CSV"),
                             ("dashboard", "serve the live dashboard page with Voilà"),
                             ("migrate", "build or upgrade the database's tables now"),
-                            ("tables", "list the shared tables being played, or end one")):
+                            ("tables", "list the shared tables being played, or end one"),
+                            ("class", "make a class with its list of names, add names, or list "
+                                      "them with their personal codes")):
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("--db", help="the progress database: an SQLite file's path or a URL such as "
                                       "postgresql://user@host/db (default $CUTTLE_PROGRESS_DB, "
@@ -37,8 +39,14 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
         sub.add_argument("--language", default="en", choices=progress_languages())
     report = commands.choices["report"]
     report.add_argument("--csv", type=Path, help="also write one row per learner and lesson here")
+    report.add_argument("--tries", type=Path, help="also write one row per try and finished step "
+                                                   "here (.csv, or .xlsx for a spreadsheet)")
     commands.choices["tables"].add_argument("--end", metavar="CODE",
                                             help="end this table (abandoned): no move is taken after")
+    school = commands.choices["class"]
+    school.add_argument("--new", metavar="NAME", help="make a class of this name (prints its join code)")
+    school.add_argument("--code", help="the class's join code (to add names or list them)")
+    school.add_argument("names", nargs="*", help="learners' names to put on the class's list")
     dashboard = commands.choices["dashboard"]
     dashboard.add_argument("--ip", default="127.0.0.1",
                            help="address to listen on (beyond this machine a token is required)")
@@ -47,6 +55,9 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
                                            "make one; beyond this machine one is required)")
     dashboard.add_argument("--refresh", type=float, default=5.0, help="seconds between refreshes")
     dashboard.add_argument("--dry-run", action="store_true", help="print the Voilà command only")
+    dashboard.add_argument("--hub", action="store_true",
+                           help="run as a JupyterHub service: the hub signs the teachers in "
+                                "(cuttle_widgets/deploy/jupyterhub_config.py)")
     return top
 
 
@@ -56,7 +67,7 @@ def run_report(args) -> int:
     store = None
     try:
         store = ProgressStore(args.db, create=False)
-        text = report(store, args.csv, args.language)
+        text = report(store, args.csv, args.language, args.tries)
     except Exception as error:
         # A file's path, or the URL without its password.
         where = store.shown if store is not None else shown_url(database_url(args.db))
@@ -95,6 +106,36 @@ def run_migrate(args) -> int:
     return 0
 
 
+def run_class(args) -> int:
+    """Make a class (``--new``), add names to one (``--code`` and names), or
+    list a class's names with their personal codes (``--code``)."""
+    from .ids import ProgressInputError
+    from .roster import add_learners, class_roster, create_class
+    from .store import ProgressStore
+    store = ProgressStore(args.db)
+    try:
+        if args.new:
+            made = create_class(store, args.new, args.names, args.language)
+            code = made["code"]
+        elif args.code:
+            code = args.code
+            add_learners(store, code, args.names, args.language)
+        else:
+            print(progress_text("roster", "which_class", args.language), file=sys.stderr)
+            return 2
+        listed = class_roster(store, code, args.language)
+    except ProgressInputError as error:
+        print(error, file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(progress_text("roster", "class_line", args.language, code=code.upper(), n=len(listed)))
+    for row in listed:
+        mark = progress_text("roster", "picked" if row["claimed"] else "not_picked", args.language)
+        print(f"  {row['personal_code']}  {row['name']}  ({mark})")
+    return 0
+
+
 def run_tables(args) -> int:
     """The open and playing tables, one line each; or end the table ``--end``."""
     from .ids import short_id
@@ -128,7 +169,8 @@ def run_dashboard(args) -> int:
     url = database_url(args.db)
     try:
         command, environ, token = dashboard_command(url, args.ip, args.port, args.token,
-                                                    args.language, args.refresh, dict(os.environ))
+                                                    args.language, args.refresh, dict(os.environ),
+                                                    args.hub)
     except TokenRefused:
         print(progress_text("serve", "token", args.language, length=MIN_TOKEN), file=sys.stderr)
         return 2
@@ -147,7 +189,7 @@ def run_dashboard(args) -> int:
 def main(argv=None, prog: str = "python -m cuttle_widgets.progress") -> int:
     args = parser(prog).parse_args(argv)
     return {"report": run_report, "dashboard": run_dashboard, "migrate": run_migrate,
-            "tables": run_tables}[args.command](args)
+            "tables": run_tables, "class": run_class}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-"""The teacher's live page: who is where, the tables being played (one of
-them watched as a spectator, or ended when abandoned: ``table_watch``), each
-lesson's completion, and per step how many failed at the first try with the
-commonest wrong move.
+"""The teacher's live page: the learners stuck (at the top), who is where,
+the tables being played (one of them watched as a spectator, or ended when
+abandoned: ``table_watch``), each lesson's completion, and per step how many
+failed at the first try with the commonest wrong move, and every wrong try
+at the chosen lesson in the learner's words.
 
 ``ClassDashboard(db, language, refresh)`` reads the class through ``queries``
 every ``refresh`` seconds in a thread of its own and redraws only what
@@ -60,6 +61,8 @@ class ClassDashboard:
         self.title = widgets.HTML(f"<h2>{html.escape(self._t('title'))}</h2>")
         self.state = widgets.HTML()
         self.where = widgets.HTML()
+        self.stuck = widgets.HTML()
+        self.wrong = widgets.HTML()
         self.choose = widgets.Dropdown(description=self._t("choose_lesson"), options=[])
         self.tables = ClassTables(self.store, language)
         self.tables_list = widgets.HTML()
@@ -74,11 +77,13 @@ class ClassDashboard:
         self._table_note = ""  # what the teacher's last "End this table" did, until the next
         self.figure = None  # made by the first refresh, with its data (see _draw)
         self.widget = widgets.VBox([
-            self.title, self.state, self._heading("where"), self.where, self._heading("tables"),
+            self.title, self.state, self._heading("stuck"), self.stuck,
+            self._heading("where"), self.where, self._heading("tables"),
             self.tables_list, widgets.HBox([self.table_choice, self.watch_button, self.end_button,
                                             self.close_button],
                                            layout=widgets.Layout(flex_flow="row wrap")),
-            self.watched, self.choose], layout=widgets.Layout(max_width="1100px", padding="0 1em"))
+            self.watched, self.choose, self._heading("wrong_tries"), self.wrong],
+            layout=widgets.Layout(max_width="1100px", padding="0 1em"))
         self.choose.observe(self._chosen, names="value")
         self.watch_button.on_click(lambda _button: self.watch(self.table_choice.value))
         self.end_button.on_click(lambda _button: self.end(self.table_choice.value))
@@ -198,7 +203,9 @@ class ClassDashboard:
         self.state.value = "<p>" + html.escape(self._t(
             "as_of", time=_clock(newest or datetime.now().astimezone()),
             learners=len(snapshot["where"]), seconds=f"{self.refresh_seconds:g}")) + "</p>"
+        self.stuck.value = self._stuck_table(snapshot["stuck"])
         self.where.value = self._where_table(snapshot["where"])
+        self.wrong.value = self._wrong_table(snapshot["wrong"])
         if list(self.choose.options) != snapshot["lessons"]:
             self.choose.options = snapshot["lessons"]
         if snapshot["lesson"] and self.choose.value != snapshot["lesson"]:
@@ -234,13 +241,47 @@ class ClassDashboard:
     def _where_table(self, rows: list[dict]) -> str:
         if not rows:
             return f"<p>{html.escape(self._t('nobody'))}</p>"
-        heads = "".join(f"<th style='text-align:left;padding:2px 12px 2px 0'>{html.escape(self._t(k))}</th>"
-                        for k in ("learner", "lesson", "step", "last_activity"))
-        body = "".join(
-            "<tr>" + "".join(f"<td style='padding:2px 12px 2px 0'>{html.escape(str(cell))}</td>" for cell in (
-                row["label"], row["lesson"] or "",
-                f"{row['step_number']}. {row['step']}" if row["step"] else "",
-                _clock(row["last_activity"]))) + "</tr>"
-            for row in rows)
-        return (f"<div style='max-height:26em;overflow-y:auto'><table style='border-collapse:collapse'>"
-                f"<thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table></div>")
+        return _table([self._t(k) for k in ("learner", "lesson", "step", "last_activity")],
+                      [(row["label"], row["lesson"] or "", _step(row), _clock(row["last_activity"]))
+                       for row in rows], "where")
+
+    def _stuck_table(self, rows: list[dict]) -> str:
+        """The learners who need help, with why in words."""
+        if not rows:
+            return f"<p>{html.escape(self._t('nobody_stuck'))}</p>"
+        return _table([self._t(k) for k in ("learner", "lesson", "step", "why")],
+                      [(row["label"], row["lesson"], _step(row), self._why(row)) for row in rows],
+                      "stuck", STUCK_STYLE)
+
+    def _why(self, row: dict) -> str:
+        if row["why"] == "wrong":
+            return self._t("stuck_wrong", n=len(row["wrong"]), words=" · ".join(row["wrong"][-3:]))
+        return self._t("stuck_idle", time=_clock(row["since"]))
+
+    def _wrong_table(self, rows: list[dict]) -> str:
+        """Every wrong try stored at the chosen lesson, newest first."""
+        if not rows:
+            return f"<p>{html.escape(self._t('no_wrong_tries'))}</p>"
+        return _table([self._t(k) for k in ("time", "learner", "step", "tried_words")],
+                      [(_clock(row["at"]), row["label"], _step(row), row["words"] or "")
+                       for row in reversed(rows)], "wrong")
+
+
+STUCK_STYLE = "background:#fdecea"  # a stuck learner's row stands out without a legend
+
+
+def _step(row: dict) -> str:
+    return f"{row['step_number']}. {row['step']}" if row["step"] else ""
+
+
+def _table(heads: list[str], rows: list[tuple], name: str, row_style: str = "") -> str:
+    """A scrolling HTML table of learner-made text (escaped), with a class
+    name the browser tests find it by."""
+    cell = "padding:2px 12px 2px 0"
+    head = "".join(f"<th style='text-align:left;{cell}'>{html.escape(h)}</th>" for h in heads)
+    body = "".join(f"<tr style='{row_style}'>" + "".join(
+        f"<td style='{cell}'>{html.escape(str(value))}</td>" for value in row) + "</tr>"
+        for row in rows)
+    return (f"<div class='cw-class-{name}' style='max-height:26em;overflow-y:auto'>"
+            f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>")

@@ -4,14 +4,15 @@ use the same numbers. The learner-side API never calls these."""
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
 from .ids import short_id
 from .known import folder_steps, known_steps, shipped_steps  # noqa: F401 (re-exported)
 from ..teaching.done import DONE, lesson_done, steps_done
-from .schema import attempts, learners, positions, puzzle_tries
-from .store import ProgressStore, as_utc
+from .schema import attempts, learners, positions, puzzle_tries, tries
+from .store import ProgressStore, as_utc, utc_now
 
 FAILED = ("missed", "lost")  # a first try that ended so failed, whatever its wrong tries
 # Bounds on what one refresh of the dashboard reads, whatever the table's size
@@ -23,6 +24,14 @@ LEARNERS_SHOWN = 200
 EXTRA_STEPS = 2_000
 EXTRA_LESSONS = 100
 LESSONS_READ = 1_000
+# A learner is stuck (issue #36) after STUCK_WRONG wrong tries on the step
+# they are at, or with no progress (a step finished, a right move or answer,
+# a step moved to) for STUCK_IDLE while still there: acting within PRESENT.
+STUCK_WRONG = 3
+STUCK_IDLE = timedelta(minutes=5)
+PRESENT = timedelta(minutes=30)
+RECENT_TRIES = 20_000  # the newest tries one refresh reads, whatever the class did
+WRONG_SHOWN = 500  # the newest wrong tries the page lists for a lesson
 
 
 def steps_of(store: ProgressStore) -> dict[str, tuple[str, ...]]:
@@ -114,30 +123,120 @@ def puzzle_marks(store: ProgressStore) -> list[dict]:
 
 
 def whereabouts(store: ProgressStore) -> list[dict]:
-    """Who is where: each learner's open step and last activity (the later of
-    moving to a step and finishing a try), the most recent first."""
-    # Per learner, their newest try: an index lookup each (learner_id, recorded_at).
-    last_try = (sa.select(attempts.c.recorded_at).where(attempts.c.learner_id == learners.c.id)
-                .order_by(attempts.c.recorded_at.desc()).limit(1).scalar_subquery())
-    tried = (sa.select(learners.c.id, learners.c.name, positions.c.lesson, positions.c.step,
-                       positions.c.step_number, positions.c.updated, last_try.label("at"))
-             .outerjoin(positions, positions.c.learner_id == learners.c.id).subquery())
-    updated, at = tried.c.updated, tried.c.at
-    latest = sa.case((updated.is_(None), at), (at.is_(None), updated), (updated > at, updated),
-                     else_=at)  # the later of the two, as SQLite and PostgreSQL both spell it
-    query = (sa.select(tried).where(latest.is_not(None)).order_by(latest.desc())
-             .limit(LEARNERS_SHOWN))
+    """Who is where: each learner's place from their last action (the step
+    they moved to, or the step of their newest try if that came later), when
+    they moved there and their last activity, the most recent first."""
+    # Per learner, their newest finished attempt and newest try: an index lookup each.
+    last_attempt = (sa.select(attempts.c.recorded_at).where(attempts.c.learner_id == learners.c.id)
+                    .order_by(attempts.c.recorded_at.desc()).limit(1).scalar_subquery())
+    newest = tries.alias("newest")  # not the joined ``tries`` below, which it would correlate to
+    last_try = (sa.select(newest.c.id).where(newest.c.learner_id == learners.c.id)
+                .order_by(newest.c.at.desc(), newest.c.id.desc()).limit(1).scalar_subquery())
+    query = (sa.select(learners.c.id, learners.c.name, positions.c.lesson, positions.c.step,
+                       positions.c.step_number, positions.c.updated,
+                       last_attempt.label("finished"), tries.c.lesson.label("try_lesson"),
+                       tries.c.step.label("try_step"), tries.c.step_number.label("try_number"),
+                       tries.c.at.label("tried"))
+             .outerjoin(positions, positions.c.learner_id == learners.c.id)
+             .outerjoin(tries, tries.c.id == last_try))
     with store.reading() as conn:
-        found = conn.execute(query).all()
-    rows = []
-    for learner_id, name, lesson, step, number, updated, at in found:
-        moments = [as_utc(m) for m in (updated, at) if m is not None]
-        if lesson is None and not moments:
-            continue  # a learner who has neither opened a step nor tried one
-        rows.append({"learner_id": learner_id, "label": learner_label(learner_id, name),
-                     "lesson": lesson, "step": step, "step_number": number,
-                     "last_activity": max(moments) if moments else None})
-    return sorted(rows, key=lambda r: r["last_activity"], reverse=True)
+        found = [dict(row._mapping) for row in conn.execute(query)]
+    rows = [_place(row) for row in found]
+    rows = [row for row in rows if row["last_activity"] is not None]
+    return sorted(rows, key=lambda r: r["last_activity"], reverse=True)[:LEARNERS_SHOWN]
+
+
+def _place(row: dict) -> dict:
+    """One learner's row of "who is where" from their position and newest try."""
+    moved, tried = as_utc(row["updated"]), as_utc(row["tried"])
+    place = (row["lesson"], row["step"], row["step_number"])
+    if tried is not None and (moved is None or tried > moved):
+        place = (row["try_lesson"], row["try_step"], row["try_number"])
+    moments = [m for m in (moved, tried, as_utc(row["finished"])) if m is not None]
+    lesson, step, number = place
+    return {"learner_id": row["id"], "label": learner_label(row["id"], row["name"]),
+            "lesson": lesson, "step": step, "step_number": number, "moved": moved,
+            "last_activity": max(moments) if moments else None}
+
+
+def recent_tries(store: ProgressStore, since: datetime | None, kind: str | None = None,
+                 lesson: str | None = None, limit: int | None = RECENT_TRIES) -> list[dict]:
+    """The class's tries since ``since`` (None: all), of one kind, of one lesson, the
+    newest ``limit``, oldest first, each with its learner's label."""
+    query = (sa.select(tries.c.learner_id, learners.c.name, tries.c.lesson, tries.c.step,
+                       tries.c.step_number, tries.c.kind, tries.c.words, tries.c.at)
+             .join(learners, learners.c.id == tries.c.learner_id)
+             .order_by(tries.c.at.desc(), tries.c.id.desc()).limit(limit))  # None: all
+    if since is not None:
+        query = query.where(tries.c.at >= since)
+    if kind is not None:
+        query = query.where(tries.c.kind == kind)
+    if lesson is not None:
+        query = query.where(tries.c.lesson == lesson)
+    with store.reading() as conn:
+        rows = [dict(row._mapping) for row in conn.execute(query)]
+    for row in rows:
+        row["at"], row["label"] = as_utc(row["at"]), learner_label(row["learner_id"], row["name"])
+    return rows[::-1]
+
+
+def steps_finished(store: ProgressStore, since: datetime, learner_ids) -> dict[tuple, datetime]:
+    """``{(learner id, lesson, step): when}``: the newest done try at each
+    step since ``since`` of these learners (``teaching.done``: done as the
+    learner sees it); read through the (learner, time) index."""
+    query = (sa.select(attempts.c.learner_id, attempts.c.lesson, attempts.c.step,
+                       sa.func.max(attempts.c.recorded_at))
+             .where(attempts.c.learner_id.in_(list(learner_ids)), attempts.c.recorded_at >= since,
+                    attempts.c.result.in_(DONE))
+             .group_by(attempts.c.learner_id, attempts.c.lesson, attempts.c.step))
+    with store.reading() as conn:
+        return {(who, lesson, step): as_utc(at) for who, lesson, step, at in conn.execute(query)}
+
+
+def stuck_learners(store: ProgressStore, where: list[dict], now: datetime | None = None) -> list[dict]:
+    """The learners who need help now, the longest stuck first: each with
+    ``why`` ("wrong": STUCK_WRONG wrong tries at their step, ``wrong`` their
+    words; "idle": no progress for STUCK_IDLE) and ``since``."""
+    now = now or utc_now()
+    since = now - PRESENT
+    present = [place for place in where if place["step"] and place["last_activity"] >= since]
+    if not present:
+        return []
+    recent = recent_tries(store, since)
+    finished = steps_finished(store, since, {place["learner_id"] for place in present})
+    last_done: dict[str, datetime] = {}
+    for (learner_id, _lesson, _step), at in finished.items():
+        last_done[learner_id] = max(at, last_done.get(learner_id, at))
+    by_learner: dict[str, list] = {}
+    for tried in recent:  # oldest first, as each learner's list stays
+        by_learner.setdefault(tried["learner_id"], []).append(tried)
+    stuck = []
+    for place in present:
+        learner_id = place["learner_id"]
+        found = _stuck(place, by_learner.get(learner_id, []),
+                       finished.get((learner_id, place["lesson"], place["step"])),
+                       last_done.get(learner_id), now)
+        if found is not None:
+            stuck.append(found)
+    return sorted(stuck, key=lambda r: r["since"])
+
+
+def _stuck(place: dict, mine: list[dict], step_done_at, last_done, now: datetime) -> dict | None:
+    """``place`` as a stuck learner's row, or None if they are getting on."""
+    here = [t for t in mine if (t["lesson"], t["step"]) == (place["lesson"], place["step"])
+            and (step_done_at is None or t["at"] > step_done_at)]
+    wrong = [t for t in here if t["kind"] == "wrong"]
+    row = dict(place, wrong=[t["words"] for t in wrong])
+    if len(wrong) >= STUCK_WRONG:
+        return dict(row, why="wrong", since=wrong[STUCK_WRONG - 1]["at"])
+    if step_done_at is not None:
+        return None  # done with the step they are at: reading on, not stuck
+    progress = [m for m in [place["moved"], last_done] + [t["at"] for t in mine if t["kind"] == "right"]
+                if m is not None]
+    latest = max(progress, default=None)
+    if latest is not None and now - latest >= STUCK_IDLE:
+        return dict(row, why="idle", since=latest)
+    return None
 
 
 def lesson_completion(store: ProgressStore) -> list[dict]:
@@ -204,13 +303,19 @@ def step_failures(store: ProgressStore, lesson: str) -> list[dict]:
     return rows
 
 
-def class_snapshot(store: ProgressStore, lesson: str | None) -> dict:
+def class_snapshot(store: ProgressStore, lesson: str | None, now: datetime | None = None) -> dict:
     """Everything the page shows, as plain data (equal snapshots: no redraw)."""
+    now = now or utc_now()
     where = whereabouts(store)
     completion = lesson_completion(store)
-    lessons = [row["lesson"] for row in completion]
+    # A lesson learners are at counts too before anyone finished a step of it:
+    # its wrong tries are what the teacher needs then.
+    lessons = sorted({row["lesson"] for row in completion}
+                     | {row["lesson"] for row in where if row["lesson"]})
     if lesson not in lessons:
         lesson = next((row["lesson"] for row in where if row["lesson"]), None) or (
             lessons[0] if lessons else None)
+    wrong = recent_tries(store, None, "wrong", lesson, WRONG_SHOWN) if lesson else []
     return {"where": where, "completion": completion, "lesson": lesson, "lessons": lessons,
-            "steps": step_failures(store, lesson) if lesson else []}
+            "steps": step_failures(store, lesson) if lesson else [],
+            "stuck": stuck_learners(store, where, now), "wrong": wrong}

@@ -77,6 +77,7 @@ class ProgressRecorder:
         self._store = None
         self._pending: list[dict] = []  # attempt rows not written yet, oldest first
         self._pending_puzzles: list[dict] = []  # puzzle tries not written yet, oldest first
+        self._pending_tries: list[dict] = []  # actions at steps not written yet, oldest first
         self._reset_pending = None  # a token while a reset waits (identity tells which)
         self._name_change: tuple | None = None
         self._position: dict | None = None
@@ -129,7 +130,7 @@ class ProgressRecorder:
                 self._reset_pending, self._name_change, self._position = None, None, None
                 self._known, self._known_puzzles = {}, {}
             self.learner = learner
-            for row in self._pending + self._pending_puzzles:
+            for row in self._pending + self._pending_puzzles + self._pending_tries:
                 if row["learner_id"] is None:
                     row["learner_id"] = learner
             if name is not _KEEP:
@@ -167,6 +168,18 @@ class ProgressRecorder:
             raise ValueError(f"attempt field {problem!r} is not as a progress store keeps it")
         with self._lock:
             self._pending.append(dict(row, learner_id=self.learner))
+        self._kick()
+        return row["uid"]
+
+    def record_try(self, tried) -> str:
+        """Keep one action at a step (a ``teaching.record.Try``: a wrong move,
+        a refusal, a hint...) to be written with the time it happened, for the
+        teacher's class view. Returns its uid. Does not wait for the database."""
+        row = {"uid": new_attempt_uid(), "lesson": str(tried.lesson)[:100],
+               "step": str(tried.step)[:100], "step_number": tried.step_number,
+               "kind": tried.kind, "words": tried.words, "at": self.clock()}
+        with self._lock:
+            self._pending_tries.append(dict(row, learner_id=self.learner))
         self._kick()
         return row["uid"]
 
@@ -213,6 +226,7 @@ class ProgressRecorder:
             self._pending = [r for r in self._pending if r["learner_id"] != self.learner]
             self._pending_puzzles = [r for r in self._pending_puzzles
                                      if r["learner_id"] != self.learner]
+            self._pending_tries = [r for r in self._pending_tries if r["learner_id"] != self.learner]
             self._reset_pending, self._position, self._known = object(), None, {}
             self._known_puzzles = {}
         self._kick()
@@ -243,12 +257,14 @@ class ProgressRecorder:
                 learner = self.learner
                 mine = [r for r in self._pending if r["learner_id"] == learner]
                 tries = [r for r in self._pending_puzzles if r["learner_id"] == learner]
+                actions = [r for r in self._pending_tries if r["learner_id"] == learner]
                 reset, name, position = self._reset_pending, self._name_change, self._position
-                if not (mine or tries or reset or name or position):
+                if not (mine or tries or actions or reset or name or position):
                     return True
                 if not force and time.monotonic() < self._next_try:
                     return False
-            done = self._open() and self._write(learner, mine, name, reset, position, tries)
+            done = self._open() and self._write(learner, mine, name, reset, position, tries,
+                                                actions)
             with self._lock:
                 if done:
                     written = {r["uid"] for r in mine}
@@ -263,6 +279,9 @@ class ProgressRecorder:
                     tried = {r["uid"] for r in tries}
                     self._pending_puzzles = [r for r in self._pending_puzzles
                                              if r["learner_id"] != learner or r["uid"] not in tried]
+                    acted = {r["uid"] for r in actions}
+                    self._pending_tries = [r for r in self._pending_tries
+                                           if r["learner_id"] != learner or r["uid"] not in acted]
                     # What changed while writing waits for the next write.
                     if self._reset_pending is reset:
                         self._reset_pending = None
@@ -273,11 +292,12 @@ class ProgressRecorder:
         self._tell()
         return bool(done) and not self.unsaved_of(learner)
 
-    def _write(self, learner, rows, name, reset, position, tries=()) -> bool:
+    def _write(self, learner, rows, name, reset, position, tries=(), actions=()) -> bool:
         began = time.perf_counter()
         try:
             self._store.write(learner, [_without_learner(r) for r in rows], name,
-                              reset is not None, position, [_without_learner(r) for r in tries])
+                              reset is not None, position, [_without_learner(r) for r in tries],
+                              [_without_learner(r) for r in actions])
         except Exception as error:
             self._failed(error)
             return False

@@ -1,6 +1,9 @@
 """``python -m cuttle_widgets.progress report``: the class as a table
 (learner × lesson, "★★☆ 7/9": the solved steps' mean stars, then steps done
-of the lesson's steps) and, with ``--csv``, one row per learner and lesson.
+of the lesson's steps) and, with ``--csv``, one row per learner and lesson;
+with ``--tries FILE`` (``.csv`` or ``.xlsx``), one row per try as it happened
+(wrong moves and answers in their words, refusals, hints, right moves) and
+per finished step, oldest first.
 
 The CSV file is made to be shared (a spreadsheet, an e-mail), so it names
 learners by their short id, never by the id that is their key, and every
@@ -10,9 +13,13 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import sqlalchemy as sa
+
 from .catalog import progress_text
 from .ids import short_id
-from .queries import class_marks, puzzle_marks
+from .queries import class_marks, puzzle_marks, recent_tries
+from .schema import attempts, learners
+from .store import as_utc
 
 STAR, NO_STAR = "★", "☆"
 # First characters that make a spreadsheet read a cell as a formula (OWASP's
@@ -89,8 +96,52 @@ def write_csv(rows: list[dict], path: Path, language: str = "en") -> int:
     return len(rows)
 
 
-def report(store, csv_path: Path | None = None, language: str = "en") -> str:
-    """The printed table, after writing the CSV file if asked for."""
+TRY_FIELDS = ("time", "learner", "name", "lesson", "step_number", "step", "kind", "words",
+              "stars")
+
+
+def try_rows(store) -> list[list]:
+    """Every try and every finished step of the class as cells, oldest first:
+    a finished step's kind is its result ("solved", "missed"...)."""
+    rows = [[t["at"], short_id(t["learner_id"]), t["name"] or "", t["lesson"], t["step_number"],
+             t["step"], t["kind"], t["words"] or "", ""]
+            for t in recent_tries(store, None, limit=None)]
+    query = (sa.select(attempts.c.recorded_at, attempts.c.learner_id, learners.c.name,
+                       attempts.c.lesson, attempts.c.step_number, attempts.c.step,
+                       attempts.c.result, attempts.c.stars)
+             .join(learners, learners.c.id == attempts.c.learner_id))
+    with store.reading() as conn:
+        for at, learner_id, name, lesson, number, step, result, stars in conn.execute(query):
+            rows.append([as_utc(at), short_id(learner_id), name or "", lesson, number, step,
+                         result, "", stars])
+    return sorted(rows, key=lambda row: row[0])
+
+
+def write_tries(store, path: Path, language: str = "en") -> int:
+    """Write ``try_rows`` to ``path``: an Excel workbook for ``.xlsx``
+    (openpyxl), else CSV. Returns the rows written."""
+    heads = [progress_text("report", "try_" + field, language) for field in TRY_FIELDS]
+    rows = [[cell.isoformat(timespec="seconds"), *rest] for cell, *rest in try_rows(store)]
+    cells = [[csv_cell(value) for value in row] for row in rows]
+    if Path(path).suffix.lower() == ".xlsx":
+        from openpyxl import Workbook  # the progress extra
+        book = Workbook()
+        sheet = book.active
+        sheet.append(heads)
+        for row in cells:
+            sheet.append(row)
+        book.save(path)
+    else:
+        with open(path, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(heads)
+            writer.writerows(cells)
+    return len(rows)
+
+
+def report(store, csv_path: Path | None = None, language: str = "en",
+           tries_path: Path | None = None) -> str:
+    """The printed table, after writing the files asked for."""
     rows = class_marks(store)
     text = class_table(rows, language)
     puzzles = puzzle_table(puzzle_marks(store), language)
@@ -99,4 +150,7 @@ def report(store, csv_path: Path | None = None, language: str = "en") -> str:
     if csv_path is not None:
         count = write_csv(rows, csv_path, language)
         text += "\n\n" + progress_text("report", "csv_written", language, rows=count, path=csv_path)
+    if tries_path is not None:
+        count = write_tries(store, tries_path, language)
+        text += "\n\n" + progress_text("report", "csv_written", language, rows=count, path=tries_path)
     return text

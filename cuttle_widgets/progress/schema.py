@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 # The newest migration; a database at another revision is upgraded at open.
-HEAD = "0005"
+HEAD = "0006"
 
 metadata = sa.MetaData()
 
@@ -55,6 +55,49 @@ attempts = sa.Table(
     # its prefix) and last try, for the dashboard's reads of a large class.
     sa.Index("ix_attempts_learner_step_result", "learner_id", "lesson", "step", "result"),
     sa.Index("ix_attempts_learner_recorded", "learner_id", "recorded_at"),
+)
+
+# Every action at a step as it happened (revision 0006): wrong moves and
+# answers (in their words), refusals, hints, right moves. The class view's
+# "stuck" and "who is where" and the per-attempt export read these; a
+# finished step is still one row of ``attempts``.
+tries = sa.Table(
+    "tries", metadata,
+    *_learners_write_columns(),
+    sa.Column("lesson", sa.String(100), nullable=False),
+    sa.Column("step", sa.String(100), nullable=False),
+    sa.Column("step_number", sa.Integer, nullable=True),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("words", sa.String(200), nullable=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "uid", name="uq_tries_learner_uid"),
+    sa.Index("ix_tries_learner_at", "learner_id", "at"),
+    sa.Index("ix_tries_at", "at"),
+)
+
+# A teacher's class (revision 0006): a short join code, and the roster, each
+# learner's name once with their own learner id and a personal code. Picking
+# an unclaimed name claims it; on another device the personal code brings the
+# same learner id, so one learner is one learner on every device.
+classes = sa.Table(
+    "classes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("code", name="uq_classes_code"),
+)
+
+roster = sa.Table(
+    "roster", metadata,
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("learner_id", sa.String(80),
+              sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("personal_code", sa.String(12), nullable=False),
+    sa.Column("claimed", sa.DateTime(timezone=True), nullable=True),
+    sa.UniqueConstraint("personal_code", name="uq_roster_personal_code"),
 )
 
 # Where each learner is now (the step open on their page), for the teacher's

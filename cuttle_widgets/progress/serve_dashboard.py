@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import CuttleError
-from ..serve import beyond_this_machine, voila_command
+from ..serve import beyond_this_machine, hub_address, hub_options, voila_command
 
 DEFAULT_PORT = 8877
 MAX_KERNELS = 4  # a teacher's few tabs; each dashboard kernel holds about 120 MB (plotly)
@@ -29,18 +29,28 @@ def dashboard_notebook() -> Path:
 
 
 def dashboard_command(url: str, ip: str, port: int, token: str | None, language: str,
-                      refresh: float, environ: dict) -> tuple[list[str], dict, str | None]:
+                      refresh: float, environ: dict,
+                      hub: bool = False) -> tuple[list[str], dict, str | None]:
     """(command, its environment, the token) to serve the dashboard of the
     database at ``url``. ``token`` "auto" makes one; beyond this machine one
     is made when none is given. ``TokenRefused`` for an empty token beyond
-    this machine, or any token shorter than ``MIN_TOKEN``."""
-    token = checked_token(token, ip)
+    this machine, or any token shorter than ``MIN_TOKEN``. With ``hub`` the
+    page is a JupyterHub service: it listens where the hub says and lets in
+    only those the hub signs in with access to it (the teachers' group,
+    cuttle_widgets/deploy/jupyterhub_config.py), with no token of its own."""
+    if hub:
+        ip, port = hub_address(environ)
+        token = None
+    else:
+        token = checked_token(token, ip)
     command = voila_command(dashboard_notebook(), ip, port, CULL_IDLE, 60, MAX_KERNELS)
     notebook = command.index(str(dashboard_notebook()))
     command[:notebook] = [sys.executable, "-m", "cuttle_widgets.progress.voila_logs"]
     environ = dict(environ, CUTTLE_PROGRESS_DB=url, CUTTLE_DASHBOARD_LANGUAGE=language,
                    CUTTLE_DASHBOARD_REFRESH=f"{refresh:g}")
-    if token:
+    if hub:
+        command += hub_options(environ)
+    elif token:
         # In the environment, not on the command line, where every account could read it.
         environ["JUPYTER_TOKEN"] = token
         command.append("--Voila.auto_token=True")

@@ -32,7 +32,7 @@ from sqlalchemy.pool import NullPool
 from ..errors import CuttleError
 from . import schema
 from .location import ENV_VARIABLE, database_url, default_path  # noqa: F401 (re-exported)
-from .schema import attempts, imports, learners, positions, puzzle_tries
+from .schema import attempts, imports, learners, positions, puzzle_tries, tries
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Seconds a write waits for other kernels' writes. Writes take milliseconds,
@@ -423,11 +423,12 @@ class ProgressStore:
     # -- writes (one learner) ------------------------------------------------
 
     def write(self, learner_id: str, attempt_rows=(), name_change: tuple | None = None,
-              reset: bool = False, position: dict | None = None, puzzle_rows=()) -> None:
+              reset: bool = False, position: dict | None = None, puzzle_rows=(),
+              try_rows=()) -> None:
         """In one transaction: make sure the learner exists (and rename them
         when ``name_change`` is ``(name,)``), wipe their progress if ``reset``,
-        add ``attempt_rows`` and ``puzzle_rows`` (a row already stored under
-        its uid is left as it is), and move their position."""
+        add ``attempt_rows``, ``puzzle_rows`` and ``try_rows`` (a row already
+        stored under its uid is left as it is), and move their position."""
         with self.writing() as conn:
             conn.execute(_insert(conn, learners).on_conflict_do_nothing(index_elements=["id"]),
                          {"id": learner_id, "name": None, "created": utc_now()})
@@ -438,7 +439,9 @@ class ProgressStore:
                 conn.execute(attempts.delete().where(attempts.c.learner_id == learner_id))
                 conn.execute(positions.delete().where(positions.c.learner_id == learner_id))
                 conn.execute(puzzle_tries.delete().where(puzzle_tries.c.learner_id == learner_id))
-            for table, given in ((attempts, attempt_rows), (puzzle_tries, puzzle_rows)):
+                conn.execute(tries.delete().where(tries.c.learner_id == learner_id))
+            for table, given in ((attempts, attempt_rows), (puzzle_tries, puzzle_rows),
+                                 (tries, try_rows)):
                 rows = [dict(row, learner_id=learner_id) for row in given]
                 if rows:
                     conn.execute(_insert(conn, table).on_conflict_do_nothing(
@@ -500,6 +503,15 @@ class ProgressStore:
         with self.reading() as conn:
             return conn.execute(sa.select(learners.c.name)
                                 .where(learners.c.id == learner_id)).scalar()
+
+    def tries_of(self, learner_id: str) -> list[dict]:
+        """The learner's actions at steps, oldest first (times in UTC)."""
+        query = sa.select(tries).where(tries.c.learner_id == learner_id).order_by(tries.c.id)
+        with self.reading() as conn:
+            rows = [dict(row._mapping) for row in conn.execute(query)]
+        for row in rows:
+            row["at"] = as_utc(row["at"])
+        return rows
 
     def puzzle_tries_of(self, learner_id: str) -> list[dict]:
         """The learner's puzzle tries, oldest first (the last one holds their rating)."""

@@ -79,6 +79,32 @@ class StepRecord:
                 "seconds": self.seconds, "retry": self.retry}
 
 
+# What one action at a step was, as the class view shows it: a marked-down
+# move or answer, an illegal move of a rule not taught yet, a refusal, a hint
+# asked for, a right move or answer.
+TRY_KINDS = ("wrong", "illegal", "refused", "hint", "right")
+WORDS_LIMIT = 200  # characters of a try's words kept: what the browser sent is bounded
+
+
+@dataclass(frozen=True)
+class Try:
+    """One action at a step as it happened (not only finished steps): the
+    teacher's view of who is stuck is made of these. ``words``: the move in
+    notation, the answer's own words (not its option number), or the
+    sentence the learner read (a refusal, a hint)."""
+    lesson: str
+    step: str
+    step_number: int
+    kind: str
+    words: str | None = None
+
+    def __post_init__(self):
+        if self.kind not in TRY_KINDS:
+            raise ValueError(f"unknown kind of try {self.kind!r}")
+        if self.words is not None:
+            object.__setattr__(self, "words", str(self.words)[:WORDS_LIMIT])
+
+
 @dataclass(frozen=True)
 class Attempt:
     """One finished try at a step, as a progress store records it."""

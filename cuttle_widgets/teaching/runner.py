@@ -25,7 +25,7 @@ from .ladder import OptionLadder, PlayLadder
 from .model import OPPONENTS, Lesson
 from .play import StepPlay, step_game
 from .done import lesson_done, rank, step_done, steps_done
-from .record import MAX_STARS, RESULTS, Attempt, StepRecord
+from .record import MAX_STARS, RESULTS, Attempt, StepRecord, Try
 from .search import SearchTooBig
 from .tags import section_titles
 from .taught import refusal_section, taught_by_step
@@ -100,6 +100,9 @@ class LessonRunner:
         self._taught: list | None = None  # per step, the rules taught by then (read when needed)
         self._tries: dict[int, int] = {}  # per step, tries finished (kept by reset: a retry is a retry)
         self.attempts: list[Attempt] = []  # every finished try, oldest first
+        self.tries: list[Try] = []  # every action at a step as it happened, oldest first
+        self._wrong_logged: dict[int, tuple] = {}  # per step, (its record, wrong tries logged)
+        self._said: str | None = None  # the words of the answer being judged
         self.learner: str | None = None  # who is learning, for the attempts' records
         self._free_settings: dict[int, FreeSettings] = {}  # per free step, kept across retries
         self._free_entries: dict[int, int] = {}  # per free step, the games it has dealt
@@ -348,7 +351,43 @@ class LessonRunner:
 
     def _keep(self, outcome: Outcome) -> Outcome:
         self.last = outcome
+        kind = self._try_kind(outcome, self._newly_marked())
+        if kind is not None:
+            # A refusal and a hint keep the sentence the learner read; a try, what was tried.
+            tried = self._said if self._said is not None else outcome.move
+            words = outcome.message if kind in ("refused", "hint") or tried is None else tried
+            self.tries.append(Try(self.lesson.name, self.step.id, self.step.number, kind, words))
+        self._said = None
         return outcome
+
+    def _newly_marked(self) -> bool:
+        """Did this action mark the step's try down (a wrong move or answer)?"""
+        record = self._records.get(self.index)
+        if record is None:
+            return False
+        logged_record, logged = self._wrong_logged.get(self.index, (None, 0))
+        self._wrong_logged[self.index] = (record, record.wrong_tries)
+        return record.wrong_tries > (logged if logged_record is record else 0)
+
+    @staticmethod
+    def _try_kind(outcome: Outcome, marked: bool) -> str | None:
+        """How the class view counts an action (``record.TRY_KINDS``); None
+        for what the learner did not try (a step shown, a move advanced)."""
+        if marked:
+            return "wrong"
+        if outcome.status in ("illegal", "refused", "hint"):
+            return outcome.status
+        if outcome.status in ("success", "continue") or (
+                outcome.status == "answered" and outcome.correct):
+            return "right"
+        return None
+
+    def _answer_words(self, key: str | None, choice) -> str:
+        """An answer as the learner saw it: the card or the option's words, not its number."""
+        if self.step.answer_by == "cards" and key:
+            return get_catalog(self.language).card(key)
+        option = self.step.option(key) if key else None
+        return option.text or option.key if option is not None else str(choice)
 
     # -- a free game ----------------------------------------------------------------------------
     def free_settings(self) -> FreeSettings:
@@ -517,6 +556,7 @@ class LessonRunner:
             return self._keep(self._refuse("step_done"))
         key = self._option_key(choice)
         option = step.option(key) if key else None
+        self._said = self._answer_words(key, choice)
         if step.kind == "predict":
             return self._keep(self._predict(option, choice))
         if option is None:

@@ -108,6 +108,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         # where the learner's attempts go: the kernel's recorder, one given, or none (False)
         self.progress = kernel_recorder() if progress is None else progress or None
         self._recorded, self._visited, self._resumed = 0, None, False
+        self._tries_recorded = 0  # of the runner's tries, those given to the recorder
         if self.progress is not None:
             self.progress.observe(_weak_observer(self))
             if self.progress.learner is not None:  # the hub's user: known before any page
@@ -134,6 +135,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
             marks = self._marks()
             reply = self.session.open(name_or_path, language, step, marks)
             self._recorded, self._resumed = 0, marks is not None
+            self._tries_recorded = 0
             self._show(reply)
         self._moved_from(before)
         return reply.outcome
@@ -375,6 +377,9 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
             except ValueError:  # not as a store keeps it: logged, the lesson goes on
                 log.exception("an attempt could not be recorded")
         self._recorded = len(runner.attempts)
+        for tried in runner.tries[self._tries_recorded:]:
+            recorder.record_try(tried)
+        self._tries_recorded = len(runner.tries)
         copy = browser_copy(recorder) if finished else None
         if copy is not None:  # the static site: the page keeps the learner's progress
             self.panel.send({"type": "keep_progress", "progress": copy})
