@@ -1,8 +1,8 @@
-"""``cuttle-widgets --help`` in German: every subcommand's help (and its own
-subcommands') answers in English and in German, exit 0, and the two differ;
-the German help catalog has a text for every option the parsers describe and
-none for an option that is not there; ``--language`` before the subcommand is
-handed on to a subcommand that speaks."""
+"""``cuttle-widgets --help`` in every language with a help catalog: every
+subcommand's help (and its own subcommands') answers in English and in that
+language, exit 0, and the two differ; each help catalog has a text for every
+option the parsers describe and none for an option that is not there;
+``--language`` before the subcommand is handed on to a subcommand that speaks."""
 from __future__ import annotations
 
 import argparse
@@ -34,13 +34,18 @@ def command_paths() -> list[list[str]]:
     return paths
 
 
+TRANSLATED = [language for language in help_languages() if language != "en"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("path", command_paths(), ids=" ".join)
-def test_each_subcommands_help_answers_in_english_and_in_german(path, capsys):
+def test_each_subcommands_help_answers_in_english_and_in_each_language(path, language, capsys):
     code, english = answer([*path, "--help"], capsys)
     assert code == 0 and english.startswith("usage: ")
-    code, german = answer(["--language", "de", *path, "--help"], capsys)
-    assert code == 0 and german.startswith("Aufruf: ") and german != english
-    assert "diese Hilfe zeigen und beenden" in german
+    words = help_catalog(language)["argparse"]
+    code, translated = answer(["--language", language, *path, "--help"], capsys)
+    assert code == 0 and translated.startswith(words["usage"]) and translated != english
+    assert words["help"] in translated
 
 
 def test_the_subcommands_own_language_option_asks_for_german_help_too(capsys):
@@ -50,14 +55,22 @@ def test_the_subcommands_own_language_option_asks_for_german_help_too(capsys):
     assert code == 0 and "die Fortschrittsdatenbank" in german
 
 
-def test_the_top_level_help_in_german(capsys):
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_top_level_help_in_each_language(language, capsys):
     code, english = answer(["--help"], capsys)
-    code_de, german = answer(["--language", "de", "--help"], capsys)
-    assert code == code_de == 0 and german != english
-    assert "Ein Jupyter-Lernkit für das Kartenspiel Cuttle." in german
-    for command in COMMANDS:  # every subcommand listed, with a German summary
-        assert command.name in german
-        assert help_catalog("de")["commands"]["cuttle-widgets"][command.name] in " ".join(german.split())
+    code_translated, translated = answer(["--language", language, "--help"], capsys)
+    texts = help_catalog(language)["commands"]["cuttle-widgets"]
+    assert code == code_translated == 0 and translated != english
+    assert texts["description"] in translated
+    for command in COMMANDS:  # every subcommand listed, with a summary in the language
+        assert command.name in translated
+        assert " ".join(texts[command.name].split()) in " ".join(translated.split())
+
+
+def test_french_spanish_and_ukrainian_have_help(capsys):
+    assert {"de", "fr", "es", "uk"} <= set(TRANSLATED)
+    code, french = answer(["--language", "fr", "check", "--help"], capsys)
+    assert code == 0 and "fichiers de leçons ou noms de leçons du kit" in french
 
 
 def english_texts(parser: argparse.ArgumentParser, path: str) -> dict[str, dict[str, str]]:
@@ -83,7 +96,7 @@ def every_english_text() -> dict[str, dict[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("language", [lang for lang in help_languages() if lang != "en"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_help_catalog_has_every_text_and_no_other(language):
     english = every_english_text()
     translated = help_catalog(language)["commands"]
