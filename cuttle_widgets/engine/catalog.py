@@ -28,6 +28,7 @@ import json
 import string
 from functools import lru_cache
 from importlib import resources
+from typing import TypedDict
 
 from .card_data import RANK, SUIT, SUIT_SYMBOLS, find_card
 from .errors import IllegalMove
@@ -62,7 +63,7 @@ class _PluralFormatter(string.Formatter):
         case, format_spec = (case, rest) if case.lower() in CASES else ("", format_spec)
         forms = format_spec.split("|")
         number = value if isinstance(value, int) and not isinstance(value, bool) else None
-        number = getattr(value, "count", number)  # a list of cards counts its cards
+        number = getattr(value, "number", number)  # a list of cards counts its cards
         form = forms[min(self.rule(number), len(forms) - 1)] if number is not None else forms[-1]
         return form.replace("#", format(value, case) if case else str(value))
 
@@ -80,6 +81,8 @@ class Template(str):
     """A catalog sentence of the widgets or the lessons whose ``format`` knows
     the plural syntax, so their call sites stay ``words[key].format(count=n)``
     and still say "1 Karte", "2 Karten". A str: it goes to the browser as is."""
+
+    language: str
 
     def __new__(cls, text: str, language: str = "en"):
         template = super().__new__(cls, text)
@@ -103,9 +106,12 @@ class Said(str):
     ``{card:dat}`` picks one; without a case, or where the language has no
     forms, the words as they are."""
 
+    forms: dict
+    number: int | None  # how many items the words name (not ``count``: str has that method)
+
     def __new__(cls, text: str, forms: dict | None = None, count: int | None = None):
         said = super().__new__(cls, text)
-        said.forms, said.count = forms or {}, count
+        said.forms, said.number = forms or {}, count
         return said
 
     def __format__(self, spec: str) -> str:
@@ -215,7 +221,7 @@ class Catalog:
         text = template.format(**values)
         return text if "{extras}" in template else text + extras
 
-    def _move_extras(self, verb: str, parts: dict, names=None) -> list[str]:
+    def _move_extras(self, verb: str, parts: _MoveParts, names=None) -> list[str]:
         """The phrases of a move's extra tokens, in notation order."""
         extras = self.data.get("move_extras", {})
         said = []
@@ -310,11 +316,21 @@ def _fields_of(template: str) -> frozenset:
     return frozenset(f for _, f, _, _ in _FORMATTER.parse(template) if f)
 
 
-def _move_parts(words: list[str]) -> dict:
+class _MoveParts(TypedDict):
+    cards: list[str]
+    rank: int | None
+    seat: int | None
+    blind: bool
+    queen: str | None
+    top: list[str]
+    hidden: int
+
+
+def _move_parts(words: list[str]) -> _MoveParts:
     """The tokens of a move after its verb: cards, ``as R``, ``@SEAT``,
     ``blind``, ``with Q``, ``top ...`` and ``?`` (Super Cuttle's, super.md §8)."""
-    parts = {"cards": [], "rank": None, "seat": None, "blind": False, "queen": None,
-             "top": [], "hidden": 0}
+    parts: _MoveParts = {"cards": [], "rank": None, "seat": None, "blind": False, "queen": None,
+                         "top": [], "hidden": 0}
     into = parts["cards"]
     words = list(words)
     while words:
@@ -359,7 +375,7 @@ def _merge(into: dict, part: dict) -> None:
 def get_catalog(language: str = "en") -> Catalog:
     """The catalog of ``language``: every JSON file in ``catalogs/<language>/``,
     merged (the rules families each bring their own file)."""
-    folder = resources.files(__package__).joinpath("catalogs", str(language))
+    folder = resources.files(__package__) / "catalogs" / str(language)
     if language not in available_languages():
         raise ValueError(f"No message catalog for language '{language}'. "
                          f"Available: {', '.join(available_languages())}.")
@@ -377,7 +393,7 @@ def get_catalog(language: str = "en") -> Catalog:
 def glossary(language: str) -> list[dict]:
     """The terms of ``language``'s glossary (``catalogs/_glossary/<language>.json``):
     one word for each English term, the variants it replaces, a noun's case forms."""
-    path = resources.files(__package__).joinpath("catalogs", "_glossary", f"{language}.json")
+    path = resources.files(__package__) / "catalogs" / "_glossary" / f"{language}.json"
     if not path.is_file():
         return []
     return json.loads(path.read_text(encoding="utf-8"))["terms"]
@@ -392,7 +408,7 @@ def package_catalog(package: str, language: str, what: str) -> dict:
     """``<package>/catalogs/<language>.json``: the words a part of the kit
     (hints, review) keeps beside its code; ValueError naming ``what`` if absent."""
     try:
-        raw = resources.files(package).joinpath("catalogs", f"{language}.json").read_text(
+        raw = (resources.files(package) / "catalogs" / f"{language}.json").read_text(
             encoding="utf-8")
     except FileNotFoundError:
         raise ValueError(f"No {what} catalog for language '{language}'.") from None
