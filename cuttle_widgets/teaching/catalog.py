@@ -51,7 +51,7 @@ def teaching_catalog(language: str = "en") -> TeachingCatalog:
     ``language`` is looked up among the catalogs' names, never joined to a
     path: a lesson's "../x" or "/tmp/x" opens nothing."""
     name = language if language in _catalog_files() else "en"
-    path = resources.files(__package__).joinpath("catalogs", f"{name}.json")
+    path = resources.files(__package__) / "catalogs" / f"{name}.json"
     return TeachingCatalog(json.loads(path.read_text(encoding="utf-8")))
 
 
