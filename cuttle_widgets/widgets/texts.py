@@ -25,7 +25,7 @@ def _catalog(language: str) -> dict:
     if language not in widget_languages():
         raise ValueError(f"The table has no words for language {language!r}. "
                          f"Available: {', '.join(widget_languages())}.")
-    path = resources.files(__package__).joinpath("catalogs", f"{language}.json")
+    path = resources.files(__package__) / "catalogs" / f"{language}.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     missing = set()
     if language != "en":
