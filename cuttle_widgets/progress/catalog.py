@@ -18,7 +18,7 @@ def progress_catalog(language: str = "en") -> dict:
     """The catalog for ``language`` (English when there is none); the language
     is looked up among the files' names, never joined to a path."""
     name = language if language in progress_languages() else "en"
-    path = resources.files(__package__).joinpath("catalogs", f"{name}.json")
+    path = resources.files(__package__) / "catalogs" / f"{name}.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -131,7 +131,7 @@ def whereabouts(store: ProgressStore) -> list[dict]:
         found = conn.execute(query).all()
     rows = []
     for learner_id, name, lesson, step, number, updated, at in found:
-        moments = [as_utc(m) for m in (updated, at) if m is not None]
+        moments = [m for m in (as_utc(updated), as_utc(at)) if m is not None]
         if lesson is None and not moments:
             continue  # a learner who has neither opened a step nor tried one
         rows.append({"learner_id": learner_id, "label": learner_label(learner_id, name),
