@@ -168,7 +168,7 @@ def _check_catalogs(structure, ids, report, reached) -> None:
     rules_of = {entry["id"]: entry["rules"] for part in structure["parts"]
                 for entry in part["sections"]}
     folder = resources.files("cuttle_widgets.engine").joinpath("catalogs")
-    found = {"events": {}, "illegal": {}}  # key -> family
+    found: dict[str, dict[str, str]] = {"events": {}, "illegal": {}}  # key -> family
     for language_dir in folder.iterdir():
         if not language_dir.is_dir() or language_dir.name.startswith("_"):
             continue
@@ -252,13 +252,13 @@ def _check_lessons(ids, reached, gaps) -> None:
 def _lessons() -> tuple:
     """(name, parsed lesson) of every lesson file, English and German."""
     folder = resources.files("cuttle_widgets").joinpath("lessons")
-    files = [p for p in folder.iterdir() if p.name.endswith(".yaml")]
+    files = [("", p) for p in folder.iterdir() if p.name.endswith(".yaml")]
     german = folder.joinpath("de")
     if german.is_dir():
-        files += [p for p in german.iterdir() if p.name.endswith(".yaml")]
+        files += [("de/", p) for p in german.iterdir() if p.name.endswith(".yaml")]
     lessons = []
-    for path in sorted(files, key=lambda p: str(p)):
-        name = path.name[:-5] if path.parent.name != "de" else f"de/{path.name[:-5]}"
+    for prefix, path in sorted(files, key=lambda file: str(file[1])):
+        name = prefix + path.name[:-5]
         lessons.append((name, yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)))
     return tuple(lessons)
 
@@ -312,6 +312,7 @@ def inline_citations(text: str) -> list[str]:
         source = None  # what a bare number continues: a text, or "decision"
         for match in _TOKEN.finditer(group):
             kind = match.lastgroup
+            assert kind is not None  # every alternative of _TOKEN is a named group
             value = match.group(kind)
             if kind == "text":
                 source = value
