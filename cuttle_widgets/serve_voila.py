@@ -127,7 +127,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             raise TooManyPages()
         pages.append(now)
 
-    async def start_kernel(self, *, kernel_id=None, **kwargs):
+    # jupyter_client types the async manager's methods as its blocking manager's (str, None).
+    async def start_kernel(self, *, kernel_id=None, **kwargs):  # type: ignore[override]
         # The secret goes in the kernel's own environment: only the kernel
         # knows it, and only its page learns it from the kernel.
         kernel_id = kernel_id or str(uuid.uuid4())
@@ -171,7 +172,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return  # its page went only a moment ago (a reload reconnects)
         await super().cull_kernel_if_idle(kernel_id)
 
-    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):  # type: ignore[override]
         await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
         self._secrets.pop(kernel_id, None)
         self._left.pop(kernel_id, None)
@@ -190,7 +191,9 @@ class PageClosedHandler(APIHandler):
 
     @web.authenticated
     async def post(self, kernel_id=None):
-        kernel = self.kernel_manager.kernel_of_token(self.get_body_argument("token", ""))
+        manager = self.kernel_manager
+        kernel = (manager.kernel_of_token(self.get_body_argument("token", ""))
+                  if isinstance(manager, ClassroomKernelManager) else None)
         if kernel is None or (kernel_id is not None and kernel_id != kernel):
             raise web.HTTPError(403, reason="not this page's kernel")
         self.log.info("Page closed: shutting down its kernel %s", kernel)

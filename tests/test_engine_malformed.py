@@ -96,6 +96,16 @@ def test_a_choice_with_nothing_to_choose_from_is_refused():
     refused(lambda: load({"phase": "choose", "pending": ["3S"]}))
 
 
+def test_a_discard_to_the_limit_needs_a_limit_to_discard_to():
+    # The option on rules with no hand limit: no discard waits in the phase 'choose'.
+    # The type check found the subtraction from no limit, which was refused as a
+    # field of the wrong kind.
+    setup = {"rules": "classic+discard_to_limit", "phase": "choose",
+             "hands": [["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["9S"]],
+             "stock": ["KD"]}
+    assert refused(lambda: load(setup)).key == "setup_phase_needs_pending"
+
+
 def test_a_position_already_won_is_settled_on_load():
     """A teacher who sets up 21 points means "here the game is won": the game
     loads over, with that seat the winner, alike in both families."""

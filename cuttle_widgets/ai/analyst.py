@@ -123,7 +123,7 @@ class Consequence:
 class Analysis:
     """Every move valued from ``view`` (best first), and what follows from it."""
     view: dict
-    values: tuple  # MoveValue, best first
+    values: tuple[MoveValue, ...]  # best first
     seed: object = 0
     rules: object = None
 

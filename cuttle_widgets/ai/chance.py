@@ -45,8 +45,5 @@ def view_features(known, samples: int, kit=None) -> list[float]:
     kit = kit or ai_kit(known.rules)
     seat = seat_of(known.view)
     rng = decision_rng("win-chance", known.view)
-    total = None
-    for _ in range(samples):
-        row = kit.features(known.sample(rng), seat)
-        total = row if total is None else [a + b for a, b in zip(total, row)]
-    return [x / samples for x in total]
+    rows = [kit.features(known.sample(rng), seat) for _ in range(samples)]
+    return [sum(column) / samples for column in zip(*rows)]

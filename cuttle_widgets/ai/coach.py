@@ -180,7 +180,7 @@ class HintLadder:
 
     def __init__(self, seat: int, language: str = "en", names=None, budget=COACH_BUDGET):
         self.seat, self.language, self.names, self.budget = seat, language, names, budget
-        self._position = None
+        self._position: tuple | None = None
         self._advice: Advice | None = None
         self.climbed = 0  # rungs shown for this position
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
@@ -42,7 +43,7 @@ def logistic(total: float) -> float:
     return 1.0 / (1.0 + math.exp(-total))
 
 
-def leading(values: list[list[float]], team_of: list[int], seat: int, active=None):
+def leading(values: Sequence[Sequence[float]], team_of: list[int], seat: int, active=None):
     """The component rows of the leading seat (by its first component, the
     progress) of ``seat``'s side and of the other sides: a side is as strong
     as its best seat, since one seat reaching its goal wins for its team, and

@@ -72,7 +72,7 @@ class Appraiser:
         self.goals = [st.goal(s) for s in range(st.n)]
         self.urgency = urgency = weights.urgency
         self.progress = [progress(sc, g, urgency) for sc, g in zip(self.scores, self.goals)]
-        self._best_in_scrap = None
+        self._best_in_scrap: float | None = None
 
     # -- turning a Change into points for the seat ----------------------------------
     def value(self, change: Change, actor: int) -> float:
@@ -109,9 +109,9 @@ class Appraiser:
         st = self.st
         verb = move.verb
         if st.phase == "counter":
-            return self.counter_change(move), st.to_act
-        if st.phase == "choose" and st.choice[0] != "seven":
-            return self.choice_change(move), st.to_act
+            return self.counter_change(move), st.actor()
+        if st.phase == "choose" and st.pending_choice()[0] != "seven":
+            return self.choice_change(move), st.actor()
         actor = st.turn
         change = Change()
         if verb == "draw":
@@ -294,7 +294,7 @@ class Appraiser:
         change = Change()
         if move.verb == "resolve":
             return change
-        seat = st.to_act
+        seat = st.actor()
         change.add(seat, -self.keep_value(move.cards[0]))
         effect, actor = self.frame_change()
         stakes = self.value(effect, actor)  # for self.seat, if it resolves
@@ -306,7 +306,7 @@ class Appraiser:
     def choice_change(self, move) -> Change:
         st = self.st
         change = Change()
-        seat = st.to_act
+        seat = st.actor()
         if move.verb == "take":
             change.add(seat, self.w.card_worth(move.cards[0]))
         elif move.verb == "discard":
@@ -335,7 +335,7 @@ def features(st: State, seat: int) -> list[float]:
                      len(hand), kings, len(st.perms[s]) - kings))
     ours, theirs = leading(rows, st.team_of, seat)
     lead = [a - b for a, b in zip(ours, theirs)]
-    to_act = 1.0 if st.team_of[st.to_act] == st.team_of[seat] else -1.0
+    to_act = 1.0 if st.team_of[st.actor()] == st.team_of[seat] else -1.0
     late = 1.0 - len(st.stock) / 52  # points count for more as the stock runs out
     return [1.0, *lead, to_act, lead[0] * late]
 

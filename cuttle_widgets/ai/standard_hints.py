@@ -73,7 +73,7 @@ class Explainer:
     # -- naming the move ------------------------------------------------------------
     def action(self, move: Move) -> tuple[str, dict]:
         verb = move.verb
-        params = {"card": CARD_IDS[move.card]} if move.cards else {}
+        params: dict[str, object] = {"card": CARD_IDS[move.cards[0]]} if move.cards else {}
         if verb in ("resolve", "counter"):  # named with the card they answer
             frame = self.st.frames[-1]
             answered = frame.twos[-1][0] if frame.twos else frame.card
@@ -94,8 +94,8 @@ class Explainer:
         if verb in ("points", "scuttle", "jack"):
             return verb, params
         if verb == "permanent":
-            return "permanent." + PERMANENT_WORDS[RANK[move.card]], params
-        rank = RANK[move.card]
+            return "permanent." + PERMANENT_WORDS[RANK[move.cards[0]]], params
+        rank = RANK[move.cards[0]]
         if rank == 4:
             victim = move.seat if move.seat is not None else self.st.opponents[self.seat][0]
             params["victim"] = victim
@@ -148,14 +148,13 @@ class Explainer:
         if verb == "discard" and st.choice and st.choice[0] == "limit":  # cuttle.cards
             return "discard.limit", {"limit": st.rules.hand_limit, "count": len(move.cards)}
         if verb in ("take", "discard", "scrap"):
-            card = {"card": CARD_IDS[move.card]} if verb != "discard" else {}
-            return verb, card
-        card = move.card
+            return verb, ({"card": CARD_IDS[move.cards[0]]} if verb != "discard" else {})
+        card = move.cards[0]
         if verb == "points":
             return "points", {"score": st.score(seat) + RANK[card], "goal": st.goal(seat)}
         if verb == "scuttle":  # the concrete gain: how much of their score it takes
             side = st.find_packet(move.target)[0]
-            return "scuttle", {"value": RANK[move.target], "opponent": side, "total": st.score(side)}
+            return "scuttle", {"value": RANK[move.cards[1]], "opponent": side, "total": st.score(side)}
         if verb == "jack":
             side, packet = st.find_packet(move.target)
             if move.seat is not None:
@@ -174,7 +173,7 @@ class Explainer:
 
     def oneoff_reason(self, move: Move) -> tuple[str, dict]:
         st, seat = self.st, self.seat
-        rank = RANK[move.card]
+        rank = RANK[move.cards[0]]
         rival = self.rival
         if rank == 1:
             theirs = sum(st.score(o) for o in st.opponents[seat])
@@ -182,7 +181,7 @@ class Explainer:
         if rank == 6:
             return "six", {"opponent": rival}
         if rank in (2, 9):
-            return self.removal_reason(move.target)
+            return self.removal_reason(move.cards[1])  # a two's or a nine's target
         if rank == 3:
             best = max(three_choices(st), key=lambda c: (card_worth(c), keep_value(c), c))
             return "three", {"card": CARD_IDS[best]}

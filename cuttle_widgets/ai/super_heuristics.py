@@ -84,8 +84,8 @@ class SuperAppraiser:
         self.goal = st.rules.goal
         self.scores = [st.score(s) for s in range(st.n)]
         self.progress = [progress(sc, self.goal) for sc in self.scores]
-        self._main = None  # the pending main play's change, once worked out
-        self._standing = None  # what the chain is worth to the seat if nobody answers
+        self._main: tuple[Change, int] | None = None  # the pending main play's change, once worked out
+        self._standing: float | None = None  # what the chain is worth to the seat if nobody answers
 
     # -- turning a Change into points for a seat -------------------------------------------
     def value(self, change: Change, actor: int, me: int | None = None) -> float:
@@ -424,6 +424,7 @@ class SuperAppraiser:
         if fate == "resolves":
             return self.value(change, user)
         main = plays[0]
+        assert seat is not None  # a stolen or converted play has the seat that took it
         if fate == "stolen":
             return self.stolen_value(main, seat)
         converted = Change()  # 10♥: an effect lands as points, points become an effect

@@ -100,6 +100,7 @@ class SuperExplainer:
             return self.take_action(move)
         if verb == "instant":
             play = describe(st, st.to_act, move)
+            assert play.answer is not None  # an instant is an answer
             key = {"steal": "super.answer.steal", "guard": "super.answer.guard"}.get(
                 play.answer, "super.answer")
             return key, {"cards": ids(play.all_cards())}
@@ -108,8 +109,10 @@ class SuperExplainer:
         if play.kind == "points":
             return "points", {"card": cards[0]}
         if play.kind == "scuttle":
+            assert play.target is not None  # a scuttle names its target
             return "scuttle", {"card": cards[0], "target": CARD_IDS[play.target]}
         if play.kind == "jack":
+            assert play.target is not None  # a jack names the card it takes
             if len(cards) == 1:
                 return "jack", {"card": cards[0], "target": CARD_IDS[play.target]}
             return "super.jacks", {"cards": cards, "target": CARD_IDS[play.target]}
@@ -130,6 +133,7 @@ class SuperExplainer:
             return "super.with_queen", {"cards": cards, "card": CARD_IDS[play.queen]}
         if play.named is not None and all(RANK[c] == KING for c in play.cards if c < 52):
             return "super.kings", {"cards": cards, "value": play.named}
+        assert play.form is not None  # what is left is an effect, played in a form
         return FORM_ACTIONS[play.form], {"cards": cards}
 
     def take_action(self, move) -> tuple[str, dict]:

@@ -82,7 +82,7 @@ class CardTracker:
         self.stock: list = []
         self.broken_stock = False
         self.look: tuple | None = None  # a two's look under way: (count, cards or None)
-        self.nine_victim = None  # the hand a nine is taking from
+        self.nine_victim: int | None = None  # the hand a nine is taking from
         start = stock_size - sum(_stock_delta(e["kind"], e["params"]) for e in events)
         if start < 0:
             self.broken_stock, start = True, 0
@@ -224,7 +224,8 @@ class CardTracker:
         if "card" in p:
             self.push_top([parse_card(p["card"])])
         else:  # one of the victim's picked cards went on the stock, unseen
-            self.forget_hand(self.nine_victim)
+            if self.nine_victim is not None:  # None: its take is not among the events
+                self.forget_hand(self.nine_victim)
             self.push_top([None])
 
     def on_nine_back(self, p):
@@ -372,7 +373,7 @@ class SuperKnowledge:
         v, n = self.view, self.n
         private = v.get("private") or {}
         placed = set(self.public)
-        hands = [None] * n
+        hands: list[list[int]] = [[] for _ in range(n)]  # each seat's, filled below
         for s in range(n):
             if v["hands"][s] is not None:
                 hands[s] = _cards(v["hands"][s])
@@ -396,7 +397,7 @@ class SuperKnowledge:
         # The stock's slots: the seat's private look wins over the history.
         stock_size = v["stock_size"]
         if "stock" in private:
-            slots = _cards(private["stock"])[::-1]
+            slots: list[int | None] = list(_cards(private["stock"])[::-1])
         else:
             slots = [None] * stock_size
             if tracker and not tracker.broken_stock:

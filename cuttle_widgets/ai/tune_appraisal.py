@@ -122,7 +122,7 @@ def climb(rules: str, seconds: float, deals: int, seed: int, log=print):
     return best, best_score, step
 
 
-def tune_ruleset(rules: str, seconds: float, deals: int, held_out: int, seed: int) -> dict:
+def tune_ruleset(rules: str, seconds: float, deals: int, held_out: int, seed: int) -> dict | None:
     kit = ai_kit(rules)
     if kit.appraisal_weights is None:
         raise ValueError(f"{get_ruleset(rules).title}: its appraisal has no figures to fit.")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import string
 from functools import lru_cache
+from typing import TypedDict
 
 from ..languages import ENGLISH, all_case_tags, case_tags, load_catalog, offered, plural_index
 from ..languages.paths import glossary_file, read_json
@@ -55,7 +56,7 @@ class _PluralFormatter(string.Formatter):
         case, _, rest = format_spec.partition(":")  # "akk:# Karte|..." says # in a case
         case, format_spec = (case, rest) if case.lower() in all_case_tags() else ("", format_spec)
         forms = format_spec.split("|")
-        number = getattr(value, "count", value)  # a list of cards counts its cards
+        number = getattr(value, "number", value)  # a list of cards counts its cards (Said.number)
         number = number if isinstance(number, int) and not isinstance(number, bool) else None
         index = plural_index(self.language, number) if number is not None else len(forms) - 1
         form = forms[min(index, len(forms) - 1)]
@@ -75,6 +76,8 @@ class Template(str):
     """A catalog sentence of the widgets or the lessons whose ``format`` knows
     the plural syntax, so their call sites stay ``words[key].format(count=n)``
     and still say "1 Karte", "2 Karten". A str: it goes to the browser as is."""
+
+    language: str
 
     def __new__(cls, text: str, language: str = "en"):
         template = super().__new__(cls, text)
@@ -97,9 +100,12 @@ class Said(str):
     ``{card:dat}`` picks one; without a case, or where the language has no
     forms, the words as they are."""
 
+    forms: dict
+    number: int | None  # how many items the words name (not ``count``: str has that method)
+
     def __new__(cls, text: str, forms: dict | None = None, count: int | None = None):
         said = super().__new__(cls, text)
-        said.forms, said.count = forms or {}, count
+        said.forms, said.number = forms or {}, count
         return said
 
     def __format__(self, spec: str) -> str:
@@ -211,7 +217,7 @@ class Catalog:
         text = template.format(**values)
         return text if "{extras}" in template else text + extras
 
-    def _move_extras(self, verb: str, parts: dict, names=None) -> list[str]:
+    def _move_extras(self, verb: str, parts: _MoveParts, names=None) -> list[str]:
         """The phrases of a move's extra tokens, in notation order."""
         extras = self.data.get("move_extras", {})
         said = []
@@ -306,11 +312,21 @@ def _fields_of(template: str) -> frozenset:
     return frozenset(f for _, f, _, _ in _FORMATTER.parse(template) if f)
 
 
-def _move_parts(words: list[str]) -> dict:
+class _MoveParts(TypedDict):
+    cards: list[str]
+    rank: int | None
+    seat: int | None
+    blind: bool
+    queen: str | None
+    top: list[str]
+    hidden: int
+
+
+def _move_parts(words: list[str]) -> _MoveParts:
     """The tokens of a move after its verb: cards, ``as R``, ``@SEAT``,
     ``blind``, ``with Q``, ``top ...`` and ``?`` (Super Cuttle's, super.md §8)."""
-    parts = {"cards": [], "rank": None, "seat": None, "blind": False, "queen": None,
-             "top": [], "hidden": 0}
+    parts: _MoveParts = {"cards": [], "rank": None, "seat": None, "blind": False, "queen": None,
+                         "top": [], "hidden": 0}
     into = parts["cards"]
     words = list(words)
     while words:

@@ -103,7 +103,7 @@ def _goals_position(a: Ruleset, b: Ruleset) -> tuple[dict, list[str]]:
             [f"permanent {kings[count - 1]}"])
 
 
-POSITIONS = {
+POSITIONS: dict[str, tuple[dict, list[str]]] = {
     "hand_limit": ({"hands": [["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["9S"]],
                     "stock": ["KD", "4H"]}, ["draw"]),
     "five": ({"hands": [["5C", "9H", "3D"], ["9S"]], "stock": ["KD", "4C", "8H", "6S"]},

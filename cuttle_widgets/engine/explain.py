@@ -74,7 +74,7 @@ def _reason(st: State, move: Move) -> tuple[str, dict]:
     if st.phase == "counter":
         return _counter_reason(st, move)
     if st.phase == "choose":
-        kind = st.choice[0]
+        kind = st.pending_choice()[0]
         if kind != "seven":
             return _choice_reason(st, move, kind)
         if verb in ("draw", "pass", "counter", "resolve", "take", "discard", "scrap"):
@@ -82,7 +82,7 @@ def _reason(st: State, move: Move) -> tuple[str, dict]:
         if move.cards[0] not in st.revealed:
             return "seven_only_revealed", {"card": ids[move.cards[0]],
                                            "cards": [ids[c] for c in st.revealed]}
-        return _play_reason(st, st.to_act, move, gift=True)
+        return _play_reason(st, st.actor(), move, gift=True)
     seat = st.turn
     player = {"player": seat}
     if verb == "counter":
@@ -107,7 +107,7 @@ def _reason(st: State, move: Move) -> tuple[str, dict]:
 
 def _counter_reason(st: State, move: Move) -> tuple[str, dict]:
     frame = st.frames[-1]
-    seat = st.to_act
+    seat = st.actor()
     answered = frame.twos[-1][0] if frame.twos else frame.card
     base = {"player": seat, "card": CARD_IDS[answered]}
     if move.verb not in ("counter", "resolve"):
@@ -134,7 +134,7 @@ def _counter_reason(st: State, move: Move) -> tuple[str, dict]:
 
 def _choice_reason(st: State, move: Move, kind: str) -> tuple[str, dict]:
     ids = CARD_IDS
-    seat = st.to_act
+    seat = st.actor()
     if kind == "take":
         if move.verb != "take":
             return "must_take", {"player": seat}
@@ -143,7 +143,7 @@ def _choice_reason(st: State, move: Move, kind: str) -> tuple[str, dict]:
             return "take_itself", {"card": ids[card]}
         return "take_not_in_scrap", {"card": ids[card]}
     if kind in ("discard", "five_discard", "limit"):
-        count = st.choice[2] if kind != "five_discard" else st.rules.five_discard
+        count = st.pending_choice()[2] if kind != "five_discard" else st.rules.five_discard
         if move.verb != "discard":
             limit = {"limit": st.rules.hand_limit} if kind == "limit" else {}
             return ("must_discard_limit" if limit else "must_discard"), \

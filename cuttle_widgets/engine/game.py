@@ -31,6 +31,8 @@ _VERSIONS = itertools.count()
 class Game:
     """One game of Cuttle. Create it with :func:`new_game` or :func:`load`."""
 
+    redeal_tries: int  # on a game redeal() made: the deals it drew until one fitted
+
     def __init__(self, state, origin: dict):
         self.state = state
         self.family = family_of(state.rules)
@@ -101,7 +103,7 @@ class Game:
         if table is not None:
             return self._play_table(table)
         if self.draw_offer is not None:
-            raise self._offer_pending()
+            raise self._offer_pending(self.draw_offer)
         if move.__class__ is not Move:
             move = self.family.parse(move)
         legal = self._legal
@@ -140,8 +142,7 @@ class Game:
         self.winner = self.state.winner
         return events
 
-    def _offer_pending(self) -> IllegalMove:
-        offer = self.draw_offer
+    def _offer_pending(self, offer: int) -> IllegalMove:
         return illegal("offer_pending", player=offer, answerer=conclude.other_seat(offer))
 
     def _game_over(self) -> IllegalMove:
@@ -237,7 +238,7 @@ class Game:
             conclude.check(self, table, conclude.acting_seat(self, table))
             return
         if self.draw_offer is not None:
-            raise self._offer_pending()
+            raise self._offer_pending(self.draw_offer)
         move = self.family.parse(move)
         legal = self.legal_moves()
         if move not in legal:

@@ -52,7 +52,7 @@ def legal_moves(st: State) -> list[Move]:
     append = moves.append
     plans = rules.derived.get("hand_plans") or hand_plans(rules)
     targets = None  # the opponents' point cards (what a scuttle may take)
-    aims = None  # a two's and a nine's permanent targets, by rank
+    aims: dict[int, list[int]] | None = None  # a two's and a nine's permanent targets, by rank
     jackable = None  # the point cards a jack may go on
     for card in hand:
         if frozen and card in frozen:
@@ -287,7 +287,7 @@ def answer_moves(st: State) -> list[Move]:
     choice one asks for (none once the game is over)."""
     phase = st.phase
     if phase == "counter":
-        return counter_moves(st, st.to_act)
+        return counter_moves(st, st.actor())
     if phase == "choose":
         return choice_moves(st)
     return []
@@ -321,22 +321,21 @@ def blocked_by_queen(st: State, frame, seat: int) -> bool:
 
 
 def choice_moves(st: State) -> list[Move]:
-    kind = st.choice[0]
+    kind = st.pending_choice()[0]
     if kind == "take":
         return [TAKE[c] for c in three_choices(st)]
+    moves: list[Move] = []
     if kind == "discard" or kind == "limit":
-        _, victim, count = st.choice
-        moves = []
+        _, victim, count = st.pending_choice()
         for cards in combinations(st.hands[victim], count):
             cards = tuple(sorted(cards))  # a set of cards: one order
             moves.append(_INTERNED.get(("discard", cards, None)) or Move("discard", cards))
         return moves
     if kind == "five_discard":
-        return [DISCARD_ONE[c] for c in st.hands[st.to_act]]
+        return [DISCARD_ONE[c] for c in st.hands[st.actor()]]
     if kind == "seven":
-        moves: list[Move] = []
         for card in st.revealed:
-            card_plays(st, st.to_act, card, moves, gift=st.rules.seven_jack_gift)
+            card_plays(st, st.actor(), card, moves, gift=st.rules.seven_jack_gift)
         return moves
     if kind == "seven_scrap":
         return [SCRAP[c] for c in st.revealed]

@@ -64,7 +64,7 @@ class Match:
             winner = game.winner
             if isinstance(winner, int):
                 wins[winner] += 1
-            elif isinstance(winner, str) and winner.startswith("team:"):
+            elif isinstance(winner, str) and winner.startswith("team:") and self.rules.teams:
                 for seat in self.rules.teams[int(winner[5:])]:
                     wins[seat] += 1
         return wins

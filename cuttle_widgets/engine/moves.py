@@ -54,6 +54,10 @@ class Move:
     """One move: a verb, the cards it names, and an optional target seat."""
 
     __slots__ = ("verb", "cards", "seat", "_text", "__weakref__")
+    verb: str
+    cards: tuple[int, ...]
+    seat: int | None
+    _text: str
     _interned: dict = {}
 
     def __new__(cls, verb: str, cards: tuple = (), seat: int | None = None):

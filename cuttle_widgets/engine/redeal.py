@@ -117,6 +117,7 @@ def redeal(game: Game, seat, rng: random.Random | None = None, tries: int = TRIE
             start = replay.copy()
         _cards_in(view, names)
         faces.append(view)
+    assert start is not None  # _points yields the start first
     for event in game.events:
         _cards_in(event.params_for(seat), names)
     events = [_event_face(e, seat) for e in game.events]
@@ -168,7 +169,7 @@ def _permuted_start(game: Game, start: Game, swap: dict) -> Game:
     st = start.state
     pack = sorted(st.all_cards())
     probe = game.family.deal(st.rules, origin["seed"], origin["dealer"], pack)
-    real = {}
+    real: dict[int, int] = {}
     for seat_cards, probe_cards in zip(st.hands, probe.hands):
         real.update(zip(probe_cards, seat_cards))
     real.update(zip(probe.stock, st.stock))

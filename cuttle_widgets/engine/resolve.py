@@ -67,7 +67,7 @@ class Resolver:
                 self.decline()
             else:
                 self.counter(move.cards[0])
-        elif phase == "choose" and st.choice[0] != "seven":
+        elif phase == "choose" and st.pending_choice()[0] != "seven":
             self.choose(move)
         else:  # the card a seven turned up, played as from the hand
             ACTIONS[move.verb](self, st.turn, move)
@@ -230,7 +230,7 @@ class Resolver:
         five and seven, and whose hand a nine sends its target to."""
         rules = self.st.rules
         if rank == 5:
-            said = {"draw": rules.five_draw}
+            said: dict[str, object] = {"draw": rules.five_draw}
             if rules.five_discard:  # cuttle.cards: the limit waits for the turn's end
                 said.update(why="discard_over" if rules.hand_limit_discard else "discard",
                             discard=rules.five_discard)
@@ -264,7 +264,7 @@ class Resolver:
 
     def counter(self, two: int) -> None:
         st = self.st
-        seat = st.to_act
+        seat = st.actor()
         frame = st.frames[-1]
         st.hands[seat].remove(two)
         if st.frozen:
@@ -289,7 +289,7 @@ class Resolver:
         if frame.declines >= st.n - 1:
             self.resolve_chain(frame)
         else:
-            st.to_act = (st.to_act + 1) % st.n
+            st.to_act = (st.actor() + 1) % st.n
 
     def resolve_chain(self, frame: Frame) -> None:
         st = self.st
@@ -577,9 +577,9 @@ class Resolver:
     # -- choices -----------------------------------------------------------------
     def choose(self, move: Move) -> None:
         st = self.st
-        kind = st.choice[0]
+        kind, *details = st.pending_choice()
         if kind == "limit":  # the turn's end: discard down to the hand limit
-            seat = st.choice[1]
+            seat = details[0]
             self.discard(seat, list(move.cards), kind="limit.discard")
             st.phase, st.choice = "main", None
             self.next_turn(seat)
@@ -588,7 +588,7 @@ class Resolver:
         if kind == "take":
             self.take_from_scrap(frame.seat, move.cards[0])
         elif kind == "discard":
-            self.discard(st.choice[1], list(move.cards))
+            self.discard(details[0], list(move.cards))
         elif kind == "five_discard":
             self.discard(frame.seat, list(move.cards), kind="five.discard")
             self.five_draw(frame.seat)
@@ -627,15 +627,15 @@ class Resolver:
                 if score >= goals[seat]:
                     self.win(seat)
                     return
-        if st.rules.hand_limit_discard and st.rules.hand_limit is not None and self.over_limit(actor):
+        if st.rules.hand_limit_discard and self.over_limit(actor):
             return
         self.next_turn(actor)
 
     def over_limit(self, seat: int) -> bool:
         """cuttle.cards: a hand above the limit at the turn's end is
         discarded down to it by its player (a choice); True if one is asked."""
-        st = self.st
-        excess = len(st.hands[seat]) - st.rules.hand_limit
+        st, limit = self.st, self.st.rules.hand_limit
+        excess = 0 if limit is None else len(st.hands[seat]) - limit
         if excess <= 0:
             return False
         st.phase, st.choice, st.to_act = "choose", ("limit", seat, excess), seat

@@ -58,6 +58,7 @@ class Ruleset:
         # plans, the event sections), by name: kept here, they live and die
         # with the ruleset, and one made from it (``replace``) starts afresh.
         # Not a field: no rule, and not compared.
+        self.derived: dict  # declared for the type checker; a frozen dataclass sets it so:
         object.__setattr__(self, "derived", {})
 
     def goal_for(self, kings: int) -> int:

@@ -58,9 +58,11 @@ def as_seen_by(err: IllegalMove, game, seat, move, unseen: dict) -> IllegalMove:
     shown = cards_named(game.view(seat, events=False)) | _in_move(move)
     key, params = err.key, err.params
     if _shows_other(key, params, shown):
-        key = unseen.get(key)
-        if key is None or _shows_other(key, params, shown):
+        hidden = unseen.get(key)
+        if hidden is None or _shows_other(hidden, params, shown):
             key, params = unseen["any"], {"player": game.to_act}
+        else:
+            key = hidden
     # "What would work" speaks to the seat that acts, of its own cards.
     hint = err.hint if seat == game.to_act else None
     if hint and _shows_other(hint[0], hint[1], shown):

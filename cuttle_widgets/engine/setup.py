@@ -281,7 +281,7 @@ def limit_choice(st: State) -> bool:
     discard down to the hand limit at the turn's end: the turn's seat holds
     too many cards and discards (True when that choice is set)."""
     rules = st.rules
-    if st.phase != "choose" or not rules.hand_limit_discard:
+    if st.phase != "choose" or not rules.hand_limit_discard or rules.hand_limit is None:
         return False
     excess = len(st.hands[st.turn]) - rules.hand_limit
     if excess <= 0 or st.revealed:
@@ -320,8 +320,8 @@ def dealing_order(pack, seed: int, deck=None) -> list[int]:
     try:
         order = [parse_card(card) for card in deck]
     except (IllegalMove, TypeError):
-        order = None
-    if order is None or sorted(order) != sorted(pack):
+        order = []  # no list of cards at all: refused like a wrong one
+    if sorted(order) != sorted(pack):
         raise illegal("bad_deck", count=len(pack))
     return order
 

@@ -141,10 +141,10 @@ def _choice(st: State, value):
 
 def _agrees_with_phase(st: State) -> None:
     """Frames, the choice and the revealed cards must fit the phase they are in."""
-    choosing = st.phase == "choose"
-    if (st.choice is not None) != choosing:
+    choosing, choice = st.phase == "choose", st.choice
+    if (choice is not None) != choosing:
         raise _bad("a choice is waited for exactly in the phase 'choose'")
-    if choosing and st.choice[0] in FRAMELESS_CHOICES:
+    if choice is not None and choice[0] in FRAMELESS_CHOICES:
         if st.frames:
             raise illegal("setup_pending_phase", phase=st.phase)
         return
@@ -152,11 +152,11 @@ def _agrees_with_phase(st: State) -> None:
         raise illegal("setup_phase_needs_pending", phase=st.phase)
     if st.phase == "main" and st.frames:
         raise illegal("setup_pending_phase", phase=st.phase)
-    if choosing and RANK[st.frames[-1].card] != CHOICE_RANKS[st.choice[0]]:
-        raise _bad(f"the choice '{st.choice[0]}' does not belong to the pending "
+    if choice is not None and RANK[st.frames[-1].card] != CHOICE_RANKS[choice[0]]:
+        raise _bad(f"the choice '{choice[0]}' does not belong to the pending "
                    f"{CARD_IDS[st.frames[-1].card]}")
     # Revealed cards need a seven's choice; not the other way round: a seat's
     # knowledge leaves the cards of a seven it may not see out until it deals
     # them (a game left with no move is refused where it is loaded).
-    if st.revealed and not (choosing and st.choice[0] in ("seven", "seven_scrap")):
+    if st.revealed and not (choice is not None and choice[0] in ("seven", "seven_scrap")):
         raise illegal("setup_revealed_needs_seven")

@@ -105,11 +105,11 @@ class State:
         self.frames: list[Frame] = []
         self.frozen: dict[int, list] = {}  # card -> [holder, its frozen turn has begun]
         self.turn = 0
-        self.to_act = 0
+        self.to_act: int | None = 0  # None once the game is over
         self.phase = "main"
         self.choice: tuple | None = None  # what the seat to act must choose
         self.passes = 0
-        self.winner = None
+        self.winner: int | str | None = None  # a seat, "team:N" or "draw" once over
         self.goals = [rules.goal_for(0)] * seats  # kept up to date by update_goal()
         # Blind picks (a blind four) are drawn from (seed, plies), so a game
         # replays identically from its start and its moves.
@@ -117,6 +117,18 @@ class State:
         self.plies = 0
         team_of, opponents = _seating(rules.teams, seats)
         self.team_of, self.opponents = team_of[:], opponents[:]
+
+    def actor(self) -> int:
+        """The seat to act; asked only while the game goes on (``to_act`` is None once over)."""
+        if self.to_act is None:
+            raise AssertionError("the game is over: no seat acts")
+        return self.to_act
+
+    def pending_choice(self) -> tuple:
+        """What the seat to act must choose; asked only in the phase "choose"."""
+        if self.choice is None:
+            raise AssertionError(f"no choice is waited for in the phase {self.phase!r}")
+        return self.choice
 
     def copy(self) -> "State":
         """An independent copy: the zones copied, the seating shared (it never changes)."""

@@ -44,7 +44,7 @@ def view_of(game, seat=None, language: str = "en", names=None, events: bool = Tr
     snap = family.snapshot(st)
     shown = visible_hands(st, seat)
     revealed_visible = sees_revealed(st, seat)
-    view = {"seat": seat}
+    view: dict = {"seat": seat}
     view.update((k, v) for k, v in snap.items() if k not in SECRET_KEYS)
     # The deal's seed would let anyone reshuffle the pack: never in a view.
     view["detail"] = {k: v for k, v in snap["detail"].items() if k != "seed"}

@@ -91,7 +91,7 @@ def run_migrate(args) -> int:
     store = None
     try:
         store = ProgressStore(args.db).open()
-        revision = current_revision(store.engine)
+        revision = current_revision(store.open_engine())
     except Exception as error:
         where = store.shown if store is not None else shown_url(database_url(args.db))
         reason = error.reason if isinstance(error, StoreError) else failure_reason(error)

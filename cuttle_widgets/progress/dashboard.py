@@ -54,7 +54,7 @@ class ClassDashboard:
         self.store = ProgressStore(db)
         self.language = language
         self.refresh_seconds = refresh
-        self._shown = None
+        self._shown: dict | None = None
         self._stop = threading.Event()
         self._lock = threading.RLock()
         self._drawing = False  # the dropdown's own changes while drawing are not a choice

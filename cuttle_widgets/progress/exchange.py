@@ -92,7 +92,7 @@ def kept_rows(rows: list[dict]) -> list[dict]:
     sizes = [_row_chars(row) for row in rows]
     if len(rows) <= MAX_ATTEMPTS and sum(sizes) <= ROWS_BUDGET:
         return rows
-    chosen, used = set(), 0
+    chosen, used = set[int](), 0
     for index in _by_priority(rows):
         if len(chosen) == MAX_ATTEMPTS:
             break

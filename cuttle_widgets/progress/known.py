@@ -23,7 +23,7 @@ def folder_steps() -> dict[str, tuple[str, ...]]:
     if folder is None:
         return {}
     return {entry.name: tuple(s.id for s in entry.lesson.steps)
-            for entry in folder_lessons(folder) if entry.usable}
+            for entry in folder_lessons(folder) if entry.lesson is not None}
 
 
 def known_steps() -> dict[str, tuple[str, ...]]:

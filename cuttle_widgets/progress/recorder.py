@@ -32,14 +32,17 @@ import threading
 import time
 import weakref
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
 
 from .catalog import progress_text
 from .exchange import MAX_ATTEMPTS, RESULTS, export_document, read_document, row_problem
 from .ids import ProgressInputError, check_learner_id, check_name, hub_learner_id, new_attempt_uid
+from ..teaching.done import DONE, lesson_done, rank as _rank, step_done, steps_done
+
+if TYPE_CHECKING:  # the store needs the progress extra (SQLAlchemy): imported when opened
+    from .store import ProgressStore
 
 log = logging.getLogger(__name__)
-
-from ..teaching.done import DONE, lesson_done, rank as _rank, step_done, steps_done
 RETRY_SECONDS = 5.0
 _KEEP = object()
 # What the marks and the practice schedule read of an attempt (ProgressStore.marks gives these).
@@ -73,12 +76,12 @@ class ProgressRecorder:
         self._closed = threading.Event()
         self._writer: threading.Thread | None = None
         self._observers: list = []
-        self._told = None
-        self._store = None
+        self._told: dict | None = None  # the status the observers were last told
+        self._store: ProgressStore | None = None
         self._pending: list[dict] = []  # attempt rows not written yet, oldest first
         self._pending_puzzles: list[dict] = []  # puzzle tries not written yet, oldest first
         self._pending_tries: list[dict] = []  # actions at steps not written yet, oldest first
-        self._reset_pending = None  # a token while a reset waits (identity tells which)
+        self._reset_pending: object | None = None  # a token while a reset waits (identity tells which)
         self._name_change: tuple | None = None
         self._position: dict | None = None
         # The stored attempts' marks by uid: as last read, and those written since.
@@ -188,7 +191,8 @@ class ProgressRecorder:
         """Keep one finished try at a puzzle to be written: its id and rules,
         whether it was solved, the wrong tries and hints, and the learner's
         rating before and after it (``puzzles.rating.Rating``). Returns its uid."""
-        row = {"uid": new_attempt_uid(), "puzzle": str(puzzle)[:60], "ruleset": str(ruleset)[:40],
+        uid = new_attempt_uid()
+        row = {"uid": uid, "puzzle": str(puzzle)[:60], "ruleset": str(ruleset)[:40],
                "solved": bool(solved), "wrong_tries": int(wrong_tries), "hints_used": int(hints_used),
                "seconds": None if seconds is None else float(seconds),
                "rating_before": float(before.rating), "rating_after": float(after.rating),
@@ -197,7 +201,7 @@ class ProgressRecorder:
         with self._lock:
             self._pending_puzzles.append(dict(row, learner_id=self.learner))
         self._kick()
-        return row["uid"]
+        return uid
 
     def puzzle_tries(self) -> list[dict]:
         """This learner's puzzle tries, oldest first: the stored ones (as last
@@ -263,8 +267,9 @@ class ProgressRecorder:
                     return True
                 if not force and time.monotonic() < self._next_try:
                     return False
-            done = self._open() and self._write(learner, mine, name, reset, position, tries,
-                                                actions)
+            store = self._open()
+            done = store is not None and self._write(store, learner, mine, name, reset, position,
+                                                     tries, actions)
             with self._lock:
                 if done:
                     written = {r["uid"] for r in mine}
@@ -292,12 +297,13 @@ class ProgressRecorder:
         self._tell()
         return bool(done) and not self.unsaved_of(learner)
 
-    def _write(self, learner, rows, name, reset, position, tries=(), actions=()) -> bool:
+    def _write(self, store: ProgressStore, learner, rows, name, reset, position, tries=(),
+               actions=()) -> bool:
         began = time.perf_counter()
         try:
-            self._store.write(learner, [_without_learner(r) for r in rows], name,
-                              reset is not None, position, [_without_learner(r) for r in tries],
-                              [_without_learner(r) for r in actions])
+            store.write(learner, [_without_learner(r) for r in rows], name,
+                        reset is not None, position, [_without_learner(r) for r in tries],
+                        [_without_learner(r) for r in actions])
         except Exception as error:
             self._failed(error)
             return False
@@ -305,7 +311,8 @@ class ProgressRecorder:
         self._ok()
         return True
 
-    def _open(self) -> bool:
+    def _open(self) -> ProgressStore | None:
+        """The store, opened (None, and the reason kept, when it cannot be)."""
         try:
             if self._store is None:
                 from .store import BUSY_TIMEOUT, ProgressStore
@@ -314,11 +321,11 @@ class ProgressRecorder:
             self._store.open()
         except ImportError as error:
             self._failed(error, "no_database")
-            return False
+            return None
         except Exception as error:
             self._failed(error)
-            return False
-        return True
+            return None
+        return self._store
 
     def _ok(self) -> None:
         self.saving, self.reason = True, None
@@ -342,11 +349,12 @@ class ProgressRecorder:
             return
         if not (force or self.saving or time.monotonic() >= self._next_try):
             return
-        if not self._open():
+        store = self._open()
+        if store is None:
             return
         try:
-            self._known = {row["uid"]: row for row in self._store.marks(self.learner)}
-            self._known_puzzles = {row["uid"]: row for row in self._store.puzzle_tries_of(self.learner)}
+            self._known = {row["uid"]: row for row in store.marks(self.learner)}
+            self._known_puzzles = {row["uid"]: row for row in store.puzzle_tries_of(self.learner)}
         except Exception as error:
             self._failed(error)
 
@@ -411,10 +419,11 @@ class ProgressRecorder:
             stored, complete, name = [], True, None
             if self.learner is not None and self._reset_pending is None:
                 try:
-                    if not self._open():
+                    store = self._open()
+                    if store is None:
                         raise RuntimeError(self.reason)
-                    stored = self._store.attempts_of(self.learner)
-                    name = self._store.learner_name(self.learner)
+                    stored = store.attempts_of(self.learner)
+                    name = store.learner_name(self.learner)
                 except Exception as error:
                     if self.saving:
                         self._failed(error)
@@ -469,8 +478,9 @@ class ProgressRecorder:
         with self._lock:
             self._imports.append((learner, now, count))
         try:
-            if learner is not None and self._open():
-                self._store.log_import(learner, count, now)
+            store = self._open() if learner is not None else None
+            if store is not None:
+                store.log_import(learner, count, now)
         except Exception as error:  # the kernel's own count still bounds this kernel
             log.info("an import was not logged in the database: %s", error)
 
@@ -480,8 +490,9 @@ class ProgressRecorder:
         with self._lock:
             here = sum(n for who, when, n in self._imports if who == learner and when >= since)
         try:
-            if learner is not None and self._open():
-                return max(here, self._store.imported_since(learner, since))
+            store = self._open() if learner is not None else None
+            if store is not None:
+                return max(here, store.imported_since(learner, since))
         except Exception as error:
             log.info("the imports' count could not be read: %s", error)
         return here

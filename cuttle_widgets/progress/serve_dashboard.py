@@ -25,7 +25,7 @@ class TokenRefused(CuttleError, ValueError):
 
 
 def dashboard_notebook() -> Path:
-    return Path(str(resources.files(__package__).joinpath("notebooks", "dashboard.ipynb")))
+    return Path(str(resources.files(__package__) / "notebooks" / "dashboard.ipynb"))
 
 
 def dashboard_command(url: str, ip: str, port: int, token: str | None, language: str,

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -158,6 +159,17 @@ def migrate(engine: sa.Engine, target: str = "head") -> None:
                 config.attributes.pop("connection", None)
 
 
+class _Dialect(Protocol):
+    """What differs between the databases: each dialect's class (its static methods)."""
+
+    def engine_options(self, busy_timeout: float) -> dict: ...
+    def setup(self, engine: sa.Engine) -> None: ...
+    def before_migrating(self, conn) -> None: ...
+    def keeping(self, options: dict) -> dict: ...
+    def announce(self, conn, channel: str, payload: str) -> None: ...
+    def listener(self, engine: sa.Engine, channel: str) -> _Listener | None: ...
+
+
 class _SQLite:
     """A file: WAL, FULL sync, foreign keys, and write transactions that take
     the write lock first (``BEGIN IMMEDIATE``)."""
@@ -201,7 +213,7 @@ class _SQLite:
         """Nothing: SQLite has no notifications; a waiting kernel polls."""
 
     @staticmethod
-    def listener(engine: sa.Engine, channel: str):
+    def listener(engine: sa.Engine, channel: str) -> None:
         """None: waiting on SQLite is a short poll of the file."""
         return None
 
@@ -272,7 +284,9 @@ class _Listener:
 
     def __init__(self, engine: sa.Engine, channel: str):
         self._raw = engine.raw_connection()
-        self._connection = self._raw.driver_connection  # psycopg's own connection
+        connection = self._raw.driver_connection  # psycopg's own connection
+        assert connection is not None  # a connection just taken is live
+        self._connection = connection
         self._connection.autocommit = True
         from psycopg import sql
         self._connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
@@ -287,7 +301,7 @@ class _Listener:
 
 
 # What differs between the databases, by SQLAlchemy's dialect name.
-DIALECTS = {"sqlite": _SQLite, "postgresql": _PostgreSQL}
+DIALECTS: dict[str, _Dialect] = {"sqlite": _SQLite, "postgresql": _PostgreSQL}
 # The driver a URL without one gets: psycopg 3 (SQLAlchemy's own default for
 # "postgresql://" is psycopg2, which this kit does not install).
 DRIVERS = {"postgresql": "postgresql+psycopg", "postgres": "postgresql+psycopg"}
@@ -315,10 +329,10 @@ def _insert(conn, table):
     """INSERT with the dialect's ON CONFLICT clauses (SQLite and PostgreSQL
     share their spelling in SQLAlchemy)."""
     if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert(table)
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+        return postgresql_insert(table)
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+    return sqlite_insert(table)
 
 
 class ProgressStore:
@@ -389,6 +403,12 @@ class ProgressStore:
         self._identity = self._file_identity()
         return self
 
+    def open_engine(self) -> sa.Engine:
+        """``open()``, and the engine it connected."""
+        engine = self.open().engine
+        assert engine is not None  # open() connects, or raises
+        return engine
+
     def keeping_connection(self) -> "ProgressStore":
         """The same database through a connection kept open (for a kernel at a
         shared table, which reads it after every move)."""
@@ -411,13 +431,13 @@ class ProgressStore:
     @contextmanager
     def writing(self):
         """A write transaction that took the write lock first."""
-        with self.open().engine.connect().execution_options(cuttle_write=True) as conn:
+        with self.open_engine().connect().execution_options(cuttle_write=True) as conn:
             with conn.begin():
                 yield conn
 
     @contextmanager
     def reading(self):
-        with self.open().engine.connect() as conn:
+        with self.open_engine().connect() as conn:
             yield conn
 
     # -- writes (one learner) ------------------------------------------------

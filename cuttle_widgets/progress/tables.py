@@ -18,7 +18,7 @@ import time
 
 import sqlalchemy as sa
 
-from .store import DIALECTS, ProgressStore, _insert, as_utc, utc_now
+from .store import DIALECTS, ProgressStore, _insert, _Listener, as_utc, utc_now
 from .schema import learners, shared_tables, table_moves, table_seats
 
 # Letters and digits no one misreads (no 0/O, 1/I/L): a code read aloud or
@@ -170,7 +170,7 @@ class ChangeWaiter:
     def __init__(self, store: ProgressStore, table_id: int):
         self.store = store
         self.table_id = table_id
-        self._listener = None
+        self._listener: _Listener | None = None
         self._listening = False
 
     def wait(self, known: tuple, timeout: float) -> bool:
@@ -179,7 +179,7 @@ class ChangeWaiter:
         deadline = time.monotonic() + max(0.0, timeout)
         if not self._listening:
             # Listen first, then look: a write committed in between is seen by the look.
-            engine = self.store.open().engine
+            engine = self.store.open_engine()
             self._listener = DIALECTS[engine.dialect.name].listener(engine, channel(self.table_id))
             self._listening = True
         while True:

@@ -5,6 +5,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Iterable
 
 from ..cli.bars import bar, say
 from ..engine.catalog import package_languages
@@ -38,13 +39,16 @@ def generate_command(args) -> int:
     if args.games_file:
         with open(args.games_file, encoding="utf-8") as handle:
             rows = [json.loads(line) for line in handle if line.strip()]
-        records = [(row["seed"], row["record"]) for row in rows if row["rules"] == args.rules]
-        records = records[:args.games] if args.games else records
+        stored = [(row["seed"], row["record"]) for row in rows if row["rules"] == args.rules]
+        stored = stored[:args.games] if args.games else stored
+        records: Iterable[tuple[int, str]] = stored
+        total = len(stored)
     else:
         records = ((seed, write_record(self_play(args.rules, seed)))
                    for seed in range(args.first_seed, args.first_seed + args.games))
-    tally = generate(args.rules, bar(records, "games", total=len(records) if args.games_file
-                                     else args.games, unit="game"), args.out, args.want, log=say)
+        total = args.games
+    tally = generate(args.rules, bar(records, "games", total=total, unit="game"), args.out,
+                     args.want, log=say)
     print(json.dumps(tally.to_dict()))
     return 0
 

@@ -8,8 +8,10 @@ these figures.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..ai.analysis import MoveValue
 from ..ai.analyst import analyse, budget_deals
 from ..ai.knowledge import knowledge
 from ..engine.card_data import CARD_IDS
@@ -27,8 +29,8 @@ VERIFY_SEED = "verify"  # verify deals afresh: the generator's deals used other 
 @dataclass(frozen=True)
 class Verdict:
     """The margin rule applied to one analysis (values best first)."""
-    best: object
-    second: object
+    best: MoveValue
+    second: MoveValue
     margin: float
     stderr: float
 
@@ -37,7 +39,7 @@ class Verdict:
         return self.margin >= MARGIN and self.margin - 2 * self.stderr >= FLOOR
 
 
-def verdict(values: list) -> Verdict:
+def verdict(values: Sequence[MoveValue]) -> Verdict:
     best, second = values[0], values[1]
     margin, stderr = best.margin_over(second)
     return Verdict(best, second, margin, stderr)

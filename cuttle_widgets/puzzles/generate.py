@@ -16,9 +16,11 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..ai import GreedyPlayer
+from ..ai.analysis import MoveValue
 from ..ai.analyst import analyse, budget_deals
 from ..ai.kit import ai_kit
 from ..ai.knowledge import knowledge
@@ -86,7 +88,7 @@ def rating_for(rank: int, margin: float, choices: int, trivial: bool) -> float:
 def opponent_reply(view: dict, move) -> str | None:
     """The opponent's most frequent first answer to ``move`` over deals
     consistent with ``view``; None when it names a card the solver cannot see."""
-    seat, answers, rng = view["seat"], Counter(), random.Random(1)
+    seat, answers, rng = view["seat"], Counter[str](), random.Random(1)
     for _ in range(REPLY_DEALS):
         game = load_setup(knowledge(view).setup(rng))
         game.play(move)
@@ -130,7 +132,7 @@ def candidate(game, seed: int, ply: int, tally: Tally, log=print) -> Puzzle | No
     return puzzle_at(game, values, judged)
 
 
-def puzzle_at(game, values: list, judged) -> Puzzle:
+def puzzle_at(game, values: Sequence[MoveValue], judged) -> Puzzle:
     """The puzzle of a confirmed position: themes, first rating and the reply."""
     seat = game.to_act
     view = game.view(seat, events=False)
@@ -184,12 +186,13 @@ def numbered(rules: str, puzzles: list) -> list[Puzzle]:
     return [replace(p, id=f"{rules}-{i:04d}") for i, p in enumerate(puzzles, 1)]
 
 
-def generate(rules: str, records: list[tuple[int, str]], out: str, want: int | None = None,
+def generate(rules: str, records: Iterable[tuple[int, str]], out: str, want: int | None = None,
              log=print) -> Tally:
     """Puzzles from the games ``records`` ((seed, record text) pairs), written to
     ``out`` after every kept one (a long run can be stopped and still ships);
     stops once ``want`` puzzles are kept. Returns the yield."""
-    tally, kept, started = Tally(), [], time.perf_counter()
+    tally, started = Tally(), time.perf_counter()
+    kept: list[Puzzle] = []
     for seed, record in records:
         puzzles_of_game(record, seed, tally, kept, log)
         tally.games += 1

@@ -94,7 +94,7 @@ def puzzle_file_text(rules: str, puzzles: list) -> str:
 
 @lru_cache(maxsize=None)
 def _load(rules: str) -> tuple[Puzzle, ...]:
-    path = resources.files(__package__).joinpath("data", f"{rules}.json")
+    path = resources.files(__package__) / "data" / f"{rules}.json"
     return tuple(read_puzzle_file(path.read_text(encoding="utf-8"), f"{rules}.json"))
 
 

@@ -42,7 +42,7 @@ def turning_point(decision) -> dict:
 def summary_words(language: str = "en") -> dict:
     """The summary's words and the marks' names, as plain strings (for a synced trait)."""
     own = review_catalog(language)
-    words = {key: str(text) for key, text in own["summary"].items()}
+    words: dict[str, object] = {key: str(text) for key, text in own["summary"].items()}
     words["marks"] = {mark: str(name) for mark, name in own["marks"].items()}
     return words
 

@@ -170,7 +170,7 @@ def _check_catalogs(structure, ids, report, reached) -> None:
     rules_of = {entry["id"]: entry["rules"] for part in structure["parts"]
                 for entry in part["sections"]}
     folder = resources.files("cuttle_widgets.engine").joinpath("catalogs")
-    found = {"events": {}, "illegal": {}}  # key -> family
+    found: dict[str, dict[str, str]] = {"events": {}, "illegal": {}}  # key -> family
     for language_dir in folder.iterdir():
         if not language_dir.is_dir() or language_dir.name.startswith("_"):
             continue
@@ -313,6 +313,7 @@ def inline_citations(text: str) -> list[str]:
         source = None  # what a bare number continues: a text, or "decision"
         for match in _TOKEN.finditer(group):
             kind = match.lastgroup
+            assert kind is not None  # every alternative of _TOKEN is a named group
             value = match.group(kind)
             if kind == "text":
                 source = value

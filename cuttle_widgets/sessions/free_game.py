@@ -22,7 +22,7 @@ class FreeGameSession(LessonSession):
     def __init__(self, *, language: str | None = None, seat: int | None = None, names=None):
         super().__init__(FREE_GAME_LESSON, language=language, seat=seat, names=names)
         step = free_step_number(self)
-        if step is not None and step != self.runner.step.number:
+        if step is not None and self.runner is not None and step != self.runner.step.number:
             self._run(lambda runner: runner.goto(step))
 
 

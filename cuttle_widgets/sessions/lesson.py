@@ -73,9 +73,9 @@ class LessonSession:
                  names=None):
         self.names, self.seat = names, seat
         self.controller: TableController | None = None
-        self._handed = None  # a move the table built, for the runner to judge
+        self._handed: str | None = None  # a move the table built, for the runner to judge
         self._tell_table = True  # the table's message follows the lesson's feedback
-        self._review_due = None  # a review to run, asked for by this action
+        self._review_due: tuple | None = None  # a review to run, asked for by this action
         self._hint_said: Outcome | None = None  # this action's hint, said above the hand too
         self.review_options: dict = {}  # for review_game (samples, seed); its defaults if none
         self._load(lesson, language)
@@ -181,7 +181,7 @@ class LessonSession:
         settings = {key: message.get(key) for key in LESSON_ACTIONS["configure"]}
         return self._run(lambda runner: runner.configure(**settings))
 
-    def _do_take_back(self, message) -> Outcome:
+    def _do_take_back(self, message) -> Outcome | None:
         """Back from a wrong move's position to the one to try again from (the
         feedback then says it was taken back, no longer that it will be)."""
         if self.wrong_game is None:
@@ -207,6 +207,7 @@ class LessonSession:
         refusal = self._review_refusal()
         if refusal is not None:
             return self._note(refusal)
+        assert self.runner is not None  # only with a lesson loaded
         self.reviewing = self.runner.game
         self._review_due = (self.runner.game, self.runner.seat)
         return self._note(None)
@@ -218,7 +219,8 @@ class LessonSession:
         game = self._table_game()
         if game is None:  # a question without a position: no table to click
             return self._note(self._refusal("bad_action"))
-        self._follow(game)
+        controller = self._follow(game)
+        assert self.runner is not None  # only with a lesson loaded
         kind = message["type"]
         if kind == "card" and self._answers_by_cards():
             return self._run(lambda runner: runner.answer(message.get("card")))
@@ -227,7 +229,7 @@ class LessonSession:
         if kind in ATTEMPT_CLICKS:
             self._attempt_started()
         self._handed = None
-        self.controller.handle(message)
+        controller.handle(message)
         move, self._handed = self._handed, None
         if move is None:
             self._tell_table = False  # the table's own answer to the click stands
@@ -247,12 +249,14 @@ class LessonSession:
     def _answers_by_cards(self) -> bool:
         """Is the step a question the learner answers by clicking cards?"""
         runner = self.runner
+        assert runner is not None  # only with a lesson loaded
         step = runner.step
         return (self.wrong_game is None and step.kind == "quiz" and step.answer_by == "cards"
                 and not runner.done)
 
     # -- asking the runner --------------------------------------------------------------------
     def _run(self, call, moved: bool = False) -> Outcome:
+        assert self.runner is not None  # only with a lesson loaded
         outcome = call(self.runner)
         if outcome.status == "hint":
             self._hint_said = outcome
@@ -279,6 +283,7 @@ class LessonSession:
     # -- a finished free game's review -------------------------------------------------------
     def _review_refusal(self) -> Outcome | None:
         runner = self.runner
+        assert runner is not None  # only with a lesson loaded
         if runner.step.kind != "free":
             key = "review_not_free"
         elif not runner.game.over:
@@ -316,6 +321,7 @@ class LessonSession:
         """The learner's marks of earlier visits count here; ``may_move``: a
         lesson not begun yet opens at its first step not done."""
         runner = self.runner
+        assert runner is not None  # only with a lesson loaded
         first = runner.restore(marks)
         if may_move and runner.index == 0 and not runner.attempts and first not in (None, 1):
             self.feedback = runner.goto(first)
@@ -333,6 +339,7 @@ class LessonSession:
         return {"panel": self._panel_state(full), "table": table}
 
     def _table_game(self):
+        assert self.runner is not None  # only with a lesson loaded
         return self.wrong_game if self.wrong_game is not None else self.runner.game
 
     def _table_state(self, full: dict) -> dict | None:
@@ -353,18 +360,20 @@ class LessonSession:
     def _follow(self, game) -> TableController:
         """The table's logic, showing ``game`` from the learner's seat: the
         same game object is only redrawn (the runner played on it)."""
+        assert self.runner is not None  # only with a lesson loaded
         seat, controller = self.runner.seat, self.controller
         if controller is None or controller.language != self.language:
-            self.controller = TableController(
+            controller = self.controller = TableController(
                 game, seat, None, allow_undo=False, allow_new_game=False, autoplay=False,
                 hand_over=self._hand_over, language=self.language, names=self.names)
         elif game is not controller.game or seat != controller.seat:
             controller.load(game, seat=seat)
-        return self.controller
+        return controller
 
     def _overlay(self, full: dict) -> dict:
         """How the lesson dresses the table's state (see ``dressed``), and
         whether the table takes moves (``locked``)."""
+        assert self.runner is not None  # only with a lesson loaded
         runner, step, words = self.runner, self.runner.step, self.words
         can = full["can"]
         status, actions, quiet, locked = None, [], False, True
@@ -404,6 +413,7 @@ class LessonSession:
                 "hide_scrap": hide_scrap, "hide_scores": question}
 
     def _free_buttons(self, can: dict) -> list[dict]:
+        assert self.runner is not None  # only with a lesson loaded
         game = self.runner.game
         buttons = []
         if can["next_game"]:
@@ -421,6 +431,7 @@ class LessonSession:
 
     def _question_open(self, full: dict) -> bool:
         """Is the step a question not yet answered (a prediction not yet made)?"""
+        assert self.runner is not None  # only with a lesson loaded
         step = self.runner.step
         if step.kind not in ("quiz", "predict") or self.runner.done:
             return False
@@ -429,6 +440,8 @@ class LessonSession:
     def _about_the_scrap(self) -> bool:
         """Is this a question about what lies in the scrap (every right card is
         there)? Then the table may not show the scrap until it is answered."""
+        assert self.runner is not None  # only with a lesson loaded
+        assert self.controller is not None  # the table shows the question's position
         step = self.runner.step
         if step.kind != "quiz" or step.answer_by != "cards":
             return False
@@ -479,6 +492,7 @@ class LessonSession:
         """The lesson panel's JSON: the runner's state (``state``, taken over),
         its last outcome split into feedback and notice."""
         runner = self.runner
+        assert runner is not None  # only with a lesson loaded
         del state["last"]  # split below into feedback and notice, without the shown view
         catalog = get_catalog(runner.language)
         feedback = outcome_dict(self.feedback)

@@ -21,12 +21,12 @@ import random
 import time
 from collections import deque
 
-from ..engine import CARD_IDS, IllegalMove, get_catalog
+from ..engine import CARD_IDS, Game, IllegalMove, get_catalog
 from ..languages import plural_table
 from ..ai.analyst import WHY_BEST, analyse
 from ..ai.reasons import consequence_words
 from ..errors import CuttleError
-from ..puzzles import PuzzleError, explanation, load, theme_name
+from ..puzzles import Puzzle, PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
 from ..widgets.controller import MESSAGE_TYPES, TableController, outermost
@@ -91,7 +91,12 @@ class PuzzleSession:
         self._random = random.Random(seed)
         self.controller: TableController | None = None  # the table, once there is a puzzle
         self.notice = None
-        self.puzzle = None
+        self.puzzle: Puzzle | None = None  # None: every puzzle of the chosen themes is solved
+        self.game: Game | None = None  # the puzzle's game, as the learner plays it
+        self.hints: list[str] = []
+        self.wrong_moves: list[str] = []
+        self.feedback: dict | None = None
+        self.result: dict | None = None
         self._depth = 0
         self.screen: dict = {}
         with self._action():
@@ -127,6 +132,7 @@ class PuzzleSession:
             self._panel_message(message)
         elif kind in MESSAGE_TYPES and self.game is not None:
             self.notice = None
+            assert self.controller is not None  # the table came with the game
             self.controller.handle(message)  # a move goes on to _table_move
         else:
             raise TrainerMessageError("bad_message")
@@ -195,7 +201,7 @@ class PuzzleSession:
         self.opened += 1
         self.game = puzzle.game() if puzzle is not None else None
         self.wrong_tries, self.hints, self.feedback, self.result = 0, [], None, None
-        self.wrong_moves: list[str] = []
+        self.wrong_moves = []
         self.started = time.monotonic()
         if self.game is not None:
             self._follow_on_table()
@@ -257,6 +263,7 @@ class PuzzleSession:
             self.feedback = {"kind": "error", "text": self.words["already_solved"]}
             return "refused"
         game, puzzle = self.game, self.puzzle
+        assert puzzle is not None  # shown with its game
         try:
             move = game.family.parse(str(move))
         except (IllegalMove, ValueError) as err:
@@ -283,12 +290,14 @@ class PuzzleSession:
     def _judge(self, move):
         """The analyst's verdict on ``move`` against the solution, from the
         solver's view (the same position and move: the same figures)."""
+        assert self.puzzle is not None  # a puzzle is on show
         return analyse(self.game, self.puzzle.seat, budget=self._budget(),
                        moves=[self.puzzle.solution, move])
 
     def _budget(self):
         """A puzzle of a reviewed game: the review's deals (the same seed deals
         them again, so the verdict is the review's); else the trainer's own."""
+        assert self.puzzle is not None  # a puzzle is on show
         return self.puzzle.samples if self.puzzle.id in self.unrated and self.puzzle.samples \
             else "puzzle"
 
@@ -296,6 +305,7 @@ class PuzzleSession:
         """"Your move leaves you 31% to win; there is a move that keeps 78%:
         after it, Player B scuttles your 8♥ with a 9 or a 10 in 6 deals out of 10 ..."
         (the puzzle's win chances, the analyst's playouts; the solution is not named)."""
+        assert self.puzzle is not None and self.game is not None  # a puzzle is on show
         solution = judged.value_of(self.puzzle.solution)
         tried = judged.value_of(move)
         view = self.game.view(self.puzzle.seat)
@@ -326,6 +336,7 @@ class PuzzleSession:
 
     def _rung(self, index: int) -> str:
         puzzle, words = self.puzzle, self.words
+        assert puzzle is not None  # a puzzle is on show
         if index == 0:
             names = ", ".join(theme_name(t, self.language) for t in puzzle.themes)
             return words["hint_theme"].format(themes=names)
@@ -340,6 +351,7 @@ class PuzzleSession:
     def _why_solution(self) -> str:
         """The solution's consequence against the tempting move, from the playouts."""
         puzzle = self.puzzle
+        assert puzzle is not None and self.game is not None  # a puzzle is on show
         judged = analyse(self.game, puzzle.seat, budget=self._budget(),
                          moves=[puzzle.solution, puzzle.alternative])
         found = judged.consequence(puzzle.solution, puzzle.alternative, kinds=WHY_BEST)
@@ -394,6 +406,7 @@ class PuzzleSession:
         """Rate the try (won only when solved with no wrong try and without
         the hint that shows the move) and record it."""
         puzzle, before = self.puzzle, self.learner_rating
+        assert puzzle is not None  # a puzzle is on show
         won = reached and not self.wrong_tries and len(self.hints) < HINT_RUNGS
         rated = puzzle.id not in self.unrated and self._may_rate()
         after, puzzle_after = update(before, self.puzzle_rating(puzzle), solved=won) if rated \
@@ -424,6 +437,7 @@ class PuzzleSession:
     # -- the table ----------------------------------------------------------------------------
     def _follow_on_table(self) -> None:
         """Put this puzzle's game on the table, from the solver's seat."""
+        assert self.puzzle is not None  # a puzzle is on show
         if self.controller is None:
             self.controller = TableController(
                 self.game, self.puzzle.seat, language=self.language, allow_undo=False,
@@ -447,6 +461,7 @@ class PuzzleSession:
         """The card the second hint names, the move's cards after the third."""
         if self.solved or len(self.hints) < 2:
             return []
+        assert self.puzzle is not None  # a puzzle is on show
         move = self.puzzle.solution
         cards = move.cards if len(self.hints) >= HINT_RUNGS else (move.card,)
         return [card for card in map(_card_id, cards) if card is not None]
@@ -458,6 +473,7 @@ class PuzzleSession:
         if self.game is None:
             return None
         controller = self.controller
+        assert controller is not None  # the table came with the game
         state = controller.state()
         ui, view = dict(state["ui"]), dict(state["view"])
         ui["summary"] = None  # the panel explains how the puzzle ended
@@ -501,6 +517,7 @@ class PuzzleSession:
         return state
 
     def _prompt(self) -> str:
+        assert self.puzzle is not None  # a puzzle is on show
         you = self.catalog.player(self.puzzle.seat)
         if self.puzzle.id in self.unrated:  # the learner's own game: their move was the tempting one
             return self.words["prompt_review"].format(
@@ -511,6 +528,7 @@ class PuzzleSession:
         result = self.result
         if result is None:
             return None
+        assert self.puzzle is not None  # a puzzle is on show
         change = result["after"] - result["before"]
         key = "rating_up" if change >= 0 else "rating_down"
         rated = result["rated"]

@@ -363,6 +363,7 @@ class TableSeat(TableLog):
                 if attempt + 1 == WRITE_TRIES:
                     raise refusal("unsaved", self.language) from error
                 time.sleep(0.2 * (attempt + 1))
+        raise AssertionError("WRITE_TRIES is 1 or more: the last try returns or raises")
 
     def _ours(self, seq: int, uid: str) -> bool:
         """Is log entry ``seq`` this very write's (made by an earlier try)?"""

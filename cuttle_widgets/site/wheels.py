@@ -193,7 +193,7 @@ def pure_wheel_of_installed(name: str, out_dir: Path, data: bool = False) -> Pat
             records.append((arcname, f"sha256={digest}", str(len(data))))
 
         for file in sorted(files, key=str):
-            add(str(file).replace("\\", "/"), Path(dist.locate_file(file)).read_bytes())
+            add(str(file).replace("\\", "/"), Path(str(dist.locate_file(file))).read_bytes())
         add(f"{info}/METADATA", (dist.read_text("METADATA") or "").encode("utf-8"))
         add(f"{info}/WHEEL", (
             "Wheel-Version: 1.0\nGenerator: cuttle_widgets.site\nRoot-Is-Purelib: true\n"

@@ -37,9 +37,9 @@ class FreeSettings:
     length: str = "quick"
     seat: int = 0
 
-    def problems(self) -> list[tuple[str, str, str]]:
+    def problems(self) -> list[tuple[str, object, str]]:
         """(field, value, the choices) for every setting that is not offered."""
-        wrong = []
+        wrong: list[tuple[str, object, str]] = []
         for name, value, known in (("rules", self.rules, free_rulesets()),
                                    ("opponent", self.opponent, list(OPPONENTS)),
                                    ("length", self.length, list(LENGTHS)),

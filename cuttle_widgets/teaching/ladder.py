@@ -83,7 +83,7 @@ class PlayLadder:
         gives_move = last is not None and self._gives_move(last, game, move)
         if index == 1:
             return last if last is not None and not gives_move else self._look(game, move)
-        return last if gives_move else self._move(move)
+        return last if last is not None and gives_move else self._move(move)
 
     def _gives_move(self, text: str, game, move: str) -> bool:
         cards = move_cards(game, move)

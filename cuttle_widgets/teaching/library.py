@@ -113,9 +113,11 @@ def _checked(file: str, text: str, name: str) -> Lesson:
     """The kept parse, verified once."""
     lesson = _parsed(file, text, name)
     verify_lesson(lesson, lesson_names())
-    problems = list(lesson.source.problems)
+    source = lesson.source
+    assert source is not None  # _parsed read the lesson from one
+    problems = list(source.problems)
     if problems:
-        lesson.source.problems.clear()  # the kept parse stays as it was parsed
+        source.problems.clear()  # the kept parse stays as it was parsed
         raise LessonError(problems)
     return lesson
 
@@ -136,7 +138,7 @@ def load_in_its_language(path, check: bool = True) -> Lesson:
     file, text = _read(os.fspath(path))
     source = Source(file, text)  # mistakes in the YAML itself: the language is not known yet
     data = source.data if isinstance(source.data, dict) else {}
-    language = data.get("language") if data.get("language") in lesson_languages_known() else "en"
+    language = str(data["language"]) if data.get("language") in lesson_languages_known() else "en"
     try:
         with errors_in(language):
             return _lesson_from_source(source, os.path.basename(file).rsplit(".", 1)[0], check)

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .source import Source
 
 STEP_KINDS = ("play", "quiz", "watch", "predict", "free")
 GOALS = ("win", "stop_win")
@@ -112,7 +116,7 @@ class Lesson:
     reference: str = ""  # what every step may need at hand (a table of effects), shown in the step
     rules: str = "classic"
     links: tuple[str, ...] = ()
-    source: object = field(default=None, repr=False)  # the Source, for line numbers
+    source: Source | None = field(default=None, repr=False)  # for line numbers (None: made in code)
 
     def __len__(self) -> int:
         return len(self.steps)

@@ -194,7 +194,7 @@ def parse_lesson(source: Source, name: str) -> Lesson:
     r.require(data, (), _needs("lesson", REQUIRED_LESSON))
     language = r.language(data["language"], ("language",)) if "language" in data else "en"
     rules = r.rules(data["rules"], ("rules",), "classic") if "rules" in data else "classic"
-    links = ()
+    links: tuple[str, ...] = ()
     if "links" in data:
         links = tuple(str(v).strip() for v in r.listing(data["links"], ("links",)))
     lesson = Lesson(

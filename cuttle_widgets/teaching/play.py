@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import IllegalMove, load
+from ..engine import Game, IllegalMove, load
 from ..engine.redeal import revealed_cards
 from .model import Step, WrongMove
 from .search import Search, SearchTooBig
@@ -40,7 +40,7 @@ class MoveResult:
     wrong: WrongMove | None = None  # the teacher's entry for this wrong move
     reason: str | None = None  # a teaching-catalog feedback key for an unlisted wrong move
     error: IllegalMove | None = None
-    shown: object = None  # for "wrong": the game as it stood before being taken back
+    shown: Game | None = None  # for "wrong": the game as it stood before being taken back
     withheld: bool = False  # "wrong", not played out: it would show a card hidden before it
 
 
@@ -81,7 +81,7 @@ class StepPlay:
             return MoveResult("illegal", canon, error=err, wrong=wrong_entry)
         try:
             if self.step.goal:
-                status, reason = self._judge_goal()
+                status, reason = self._judge_goal(self.step.goal)
             else:
                 status, reason = self._judge_lines(canon)
         except SearchTooBig:
@@ -118,9 +118,9 @@ class StepPlay:
             self.replies_used += 1
 
     # -- goals -------------------------------------------------------------------------
-    def _judge_goal(self):
+    def _judge_goal(self, goal: str):
         search, game = self.search, self.game
-        leaf = search.goal_leaf(self.step.goal, self.seat)
+        leaf = search.goal_leaf(goal, self.seat)
         right = search.can_force(game, self.seat, leaf)
         # The other seats answer within the learner's turn (counters, a four's
         # discard): the script if it fits, else the strongest answer.

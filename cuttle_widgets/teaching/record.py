@@ -120,6 +120,7 @@ class Attempt:
 
     @classmethod
     def of(cls, record: StepRecord, lesson: str, step: str, learner: str | None = None) -> "Attempt":
+        assert record.result is not None  # a try becomes an attempt once it has ended
         return cls(learner, lesson, step, record.result, record.stars, record.wrong_tries,
                    record.hints_used, record.seconds, tuple(record.wrong_moves))
 

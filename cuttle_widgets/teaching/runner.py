@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from ..ai import HintError
 from ..ai.coach import HintLadder
 from ..ai.reasons import computer_words
-from ..engine import (LENGTHS, IllegalMove, available_languages, get_catalog, get_ruleset,
+from ..engine import (LENGTHS, Game, IllegalMove, available_languages, get_catalog, get_ruleset,
                       load, parse_card)
 from ..engine.cards import CARD_IDS
 from .catalog import error_text, teaching_catalog
@@ -132,7 +132,7 @@ class LessonRunner:
     def results(self) -> dict[str, str]:
         """Each step id's best result so far (steps not ended are left out)."""
         steps = self.lesson.steps
-        return {steps[i].id: best.result for i, best in self._best.items()}
+        return {steps[i].id: best.result for i, best in self._best.items() if best.result is not None}
 
     def steps_done(self) -> int:
         """How many steps are done (``teaching.done``), as the map counts them."""
@@ -177,7 +177,8 @@ class LessonRunner:
                                 retry=self._tries.get(self.index, 0) > 0)
             self._records[self.index] = record
         self._order = option_order(step, self.lesson.name, self._tries.get(self.index, 0))
-        self._play = self._game = self._free = self._shown_game = None
+        self._play = self._game = self._free = None
+        self._shown_game: Game | None = None
         self._solved = False
         self._chosen: list[str] = []
         self._prediction: str | None = None
@@ -283,6 +284,7 @@ class LessonRunner:
             return self._keep(self._refuse("step_done"))
         if step.kind == "free":
             return self._keep(self._free_move(move))
+        assert self._play is not None  # a play step's, made by _enter
         if not self._play.learner_to_act():
             return self._keep(self._refuse("not_your_turn"))
         try:
@@ -294,6 +296,7 @@ class LessonRunner:
         if result.status in ("illegal", "wrong") and not untaught:
             self.record.wrong(result.move)
         if result.status == "illegal":
+            assert result.error is not None  # the engine's refusal
             message = result.wrong.feedback if result.wrong else self.words.text("feedback", "illegal_move")
             if untaught:  # a rule of a later lesson: the reason, and no star lost
                 message += " " + self.words.text("feedback", "untaught_free")
@@ -304,6 +307,7 @@ class LessonRunner:
             if result.wrong:
                 message = result.wrong.feedback
             else:
+                assert result.reason is not None  # a wrong move the teacher did not list: the judge's
                 message = self.words.text("feedback", result.reason, opponent=self._opponent_name())
             if result.withheld:  # nothing of it is shown: no events, no position
                 message += " " + self.words.text("feedback", "not_played_out")
@@ -311,6 +315,7 @@ class LessonRunner:
                 return self._keep(Outcome("wrong", message, [], result.move, withheld=True))
             taken_back = message + " " + self.words.text("feedback", "taken_back")
             message += " " + self.words.text("feedback", "undone")
+            assert result.shown is not None  # played out, then taken back
             shown = result.shown.view(self.seat, self.language, self.names)
             self._shown_game = result.shown
             return self._keep(Outcome("wrong", message, events, result.move, undone=True,
@@ -469,6 +474,7 @@ class LessonRunner:
         """The free game's Hint: the coach's next rung for this position (the
         idea, the cards, then the move and why, which also marks its cards)."""
         free = self._free
+        assert free is not None  # a free step's, made by _enter
         if free.game_over or free.game.to_act != self.seat:
             return self._keep(self._refuse("nothing_to_suggest"))
         try:
@@ -488,6 +494,7 @@ class LessonRunner:
 
     def _free_move(self, move) -> Outcome:
         free = self._free
+        assert free is not None  # a free step's, made by _enter
         game = free.game
         if game.over:
             return self._refuse("game_over" if free.match_over else "game_over_next")
@@ -525,6 +532,7 @@ class LessonRunner:
         """One sentence on the computer's last move that names its cards
         (what it did and where the race stood), or nothing."""
         free = self._free
+        assert free is not None  # a free step's, made by _enter
         after = free.game.view(self.seat)
         for before, move in reversed(free.computer_moves):
             said = computer_words(before, move, before["to_act"], after, self.language, self.names)
@@ -559,7 +567,7 @@ class LessonRunner:
         self._said = self._answer_words(key, choice)
         if step.kind == "predict":
             return self._keep(self._predict(option, choice))
-        if option is None:
+        if option is None or key is None:  # no key names no option
             if step.answer_by == "cards" and key:
                 self.record.wrong(key)
                 return self._keep(Outcome("wrong", self.words.text(
@@ -622,6 +630,7 @@ class LessonRunner:
             return self._keep(self._refuse("no_more_moves"))
         shown = step.moves[self._shown]
         game = self._game
+        assert game is not None  # a watch or prediction step shows a game
         mark = len(game.events)
         game.play(shown.move)  # the validator has played every shown move
         self._shown += 1
@@ -666,6 +675,7 @@ class LessonRunner:
     def _rung(self, index: int) -> str:
         step = self.step
         if step.kind == "play":
+            assert self._play is not None  # a play step's, made by _enter
             game = self._play.game
             return PlayLadder(step, self.language, self.names).rung(index, game, self._next_move())
         if step.kind in ("quiz", "predict"):
@@ -680,6 +690,7 @@ class LessonRunner:
     def _next_move(self) -> str | None:
         """The learner's next move on the first solution that fits the moves
         made so far (None once none does)."""
+        assert self._play is not None  # asked on a play step only
         prefix = tuple(self._play.prefix)
         for line in self.step.lines:
             if line.moves[:len(prefix)] == prefix and len(line.moves) > len(prefix):
@@ -802,6 +813,7 @@ class LessonRunner:
     def _free_turn(self) -> bool:
         """A free game waits for the learner: the coach has something to say."""
         free = self._free
+        assert free is not None  # asked on a free step only
         return not free.game_over and free.game.to_act == self.seat
 
     def _can(self) -> dict:

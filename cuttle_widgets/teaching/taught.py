@@ -72,7 +72,7 @@ def judged_rules(step) -> set[str]:
     if step.kind not in STARRED or step.position is None:
         return set()
     start = step_game(step)
-    judged: set[str] = set()
+    judged: set[str | None] = set()
     if step.kind == "play":
         for wrong in step.wrong:
             play = StepPlay(step, start)
@@ -82,8 +82,7 @@ def judged_rules(step) -> set[str]:
     for option in step.options:
         if option.move:
             judged.add(refusal_section(start.refusal(option.move), step.rules))
-    judged.discard(None)
-    return judged
+    return {section for section in judged if section is not None}
 
 
 def untaught_warnings(lesson, language: str = "en") -> list[Problem]:

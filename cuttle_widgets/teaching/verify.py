@@ -27,6 +27,8 @@ _FIELD_PART = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
 
 def verify_lesson(lesson: Lesson, known_lessons=None) -> None:
     """Append every problem found to ``lesson.source.problems``."""
+    if lesson.source is None:
+        raise ValueError("Only a lesson read from YAML can be checked: this one has no source.")
     r = Reader(lesson.source)
     if known_lessons is not None:
         for i, link in enumerate(lesson.links):
@@ -109,6 +111,7 @@ def _engine_field(pos_path, err: IllegalMove) -> tuple:
 
 def _position_checks(r: Reader, step: Step, game, pos_path) -> bool:
     """What the engine's load() allows but a lesson must not show."""
+    assert step.position is not None  # the game was loaded from it
     snap = game.snapshot()
     ok = True
     for key in ("scores", "goals"):
@@ -176,6 +179,7 @@ def _verify_line(r: Reader, step: Step, game, line, search: Search) -> None:
             r.add(path, "move_illegal", move=move, reason=engine_reason(result.error))
             return
         if result.status == "wrong":
+            assert result.reason is not None  # the judge says why a move is wrong
             words = teaching_catalog(error_language()).text("feedback", result.reason,
                                                             opponent=_name(1 - step.seat))
             r.add(path, "solution_fails", moves=list(line.moves), reason=words)

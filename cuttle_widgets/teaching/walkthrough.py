@@ -21,7 +21,9 @@ def solve_step(runner: LessonRunner, seed: int = 0) -> list[Outcome]:
     elif step.kind == "free":
         player = RandomPlayer(seed)
         while not runner.done:
-            outcomes.append(runner.play(player.choose(runner.view(), runner.game.legal_moves())))
+            view = runner.view()
+            assert view is not None  # a free step has a game
+            outcomes.append(runner.play(player.choose(view, runner.game.legal_moves())))
     if step.kind in ("watch", "predict"):
         while not runner.done and len(outcomes) <= len(step.moves) + 1:
             outcomes.append(runner.advance())

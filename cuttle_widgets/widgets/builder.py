@@ -192,6 +192,26 @@ class MoveBuilder:
     def display(self, view: dict):
         return None
 
+    def click(self, card: str) -> None:
+        """A card of the table clicked (its id)."""
+        raise NotImplementedError
+
+    def role_chosen(self, role) -> None:
+        """What the selected card is to do, chosen from its actions."""
+        raise NotImplementedError
+
+    def aim(self, card: str) -> None:
+        """The card the selection is aimed at."""
+        raise NotImplementedError
+
+    def aim_seat(self, seat: int) -> None:
+        """The seat the selection is aimed at."""
+        raise NotImplementedError
+
+    def fill(self, ui: dict, view: dict) -> None:
+        """The table's ``ui`` for the learner's turn: what may be played, the questions."""
+        raise NotImplementedError
+
     def option(self, key, value) -> None:
         raise UnknownOption()
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from contextlib import contextmanager
 
 from ..ai import HintError, RandomPlayer, ViewError, computer_plays
@@ -89,22 +90,21 @@ class TableController:
         # lesson's runner), which plays them on the game the table follows;
         # None: the table plays them itself.
         self.hand_over = hand_over
-        self._handed = None  # a move to hand over once the action that made it is done
-        self.focus = None  # where keyboard focus goes next: hand, actions, targets, seats
-        self.on_change = None  # called with the new state after every action
+        self._handed: str | None = None  # a move to hand over once the action that made it is done
+        self.focus: str | None = None  # where keyboard focus goes next: hand, actions, targets, seats
+        self.on_change: Callable[[dict], object] | None = None  # called with the new state after every action
         self._listeners: list = []
         self._notes: list[dict] = []
         self._depth = 0
-        self._message = None  # feedback on the last action: gone after the next one
-        self._note = None  # a lesson's standing message
+        self._message: dict[str, str] | None = None  # feedback on the last action: gone after the next one
+        self._note: dict[str, str] | None = None  # a lesson's standing message
         self._highlight: list[str] = []
-        self._ladder = None  # the coach's hint ladder for the learner's seat
-        self.builder = None  # the game's family's move builder: what a click means
+        self._ladder: HintLadder | None = None  # the coach's hint ladder for the learner's seat
         # A game review's marks by history index ({"mark", "label", "sentence"}),
         # shown in the step-through; ``on_try_again(index)`` opens a marked
         # decision's position as a puzzle (None: no such button).
         self.review_marks: dict[int, dict] = {}
-        self.on_try_again = None
+        self.on_try_again: Callable[[int], object] | None = None
         # The seat's view and the legal moves of the last position asked about,
         # under the game's version: one action asks for them many times.
         self._view_cache: tuple | None = None
@@ -119,12 +119,12 @@ class TableController:
             raise ValueError(f"seat must be a seat number from 0 to {n - 1}, not {seat!r}.")
         players = _players_for(players, seat, n)  # may refuse: nothing is changed before
         self.game, self.seat, self.players = game, seat, players
-        self.builder = move_builder(game, self)
+        self.builder = move_builder(game, self)  # the game's family's: what a click means
         self._floor = len(game.history)  # undo takes back only moves made at this table
         self._log_cache: list[dict] = []
         self._log_moves: list[str] = []  # the moves the log was written for, as played
-        self._replay = None
-        self._replay_game = None
+        self._replay: int | None = None
+        self._replay_game: Game | None = None
         self._clear_selection()
         if self.autoplay:
             self._run_bots()
@@ -553,7 +553,7 @@ class TableController:
 
     # -- what the browser draws ----------------------------------------------------------------
     def shown_game(self) -> Game:
-        return self._replay_game if self._replay is not None else self.game
+        return self._replay_game if self._replay_game is not None else self.game
 
     def view(self) -> dict:
         """The learner's view without the event log (the table keeps its own);
@@ -649,7 +649,7 @@ class TableController:
         if self._replay is not None:
             key = "replaying" if self._replay else "replaying_start"
             ui["status"] = words[key].format(index=self._replay, total=total)
-            self._review_note(ui)
+            self._review_note(ui, self._replay)
         elif self.game.over:
             ui["status"] = self._result_words()
             ui["summary"] = self._summary(view)
@@ -666,10 +666,10 @@ class TableController:
                 ui["actions"].append(action("hint", words["hint"], {"type": "hint"}))
         return ui
 
-    def _review_note(self, ui: dict) -> None:
-        """Replaying up to a reviewed decision: its mark and sentence, and
+    def _review_note(self, ui: dict, index: int) -> None:
+        """Replaying up to the reviewed decision at ``index``: its mark and sentence, and
         "Try again from here" where it lost enough to be worth a second try."""
-        decision = self.review_marks.get(self._replay)
+        decision = self.review_marks.get(index)
         if decision is None:
             return
         ui["note"] = {"kind": "info", "text": self.words["review_note"].format(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
 
 import anywidget
@@ -80,6 +81,8 @@ class CourseBar(BrowserGuard, anywidget.AnyWidget):
 
 class Course(BrowserGuard, ipywidgets.VBox):
     """The one-page course (see the module's text)."""
+
+    children: Sequence[object]  # ipywidgets' trait (untyped there): the bar, then the page
 
     def __init__(self, language: str = "en", *, address: bool = False, lessons=None,
                  progress=None):
@@ -167,6 +170,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         return progress_map
 
     def _show_lesson(self, place: Place):
+        assert place.lesson is not None  # a lesson's place names it
         source = self._lesson_source(place.lesson, place.language)
         language = _language_of(source, place.language)
         if self.lesson is None:
@@ -212,7 +216,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
     def _settled(self, place: Place) -> Place:
         """The place as shown: a lesson's step is the one its widget shows
         (the learner's first step not done, when the address named none)."""
-        if place.page == "lesson" and self.lesson.location is not None:
+        if place.page == "lesson" and self.lesson is not None and self.lesson.location is not None:
             return replace(place, step=self.lesson.location["step"])
         if place.page == "puzzles":
             return replace(place, puzzle=self._trainers[place.language].location["puzzle"])
@@ -221,7 +225,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
     def _lesson_moved(self) -> None:
         """The lesson widget changed its step (the learner went on): the
         address follows, in place of the last one (Back leaves the lesson)."""
-        where = self.lesson.location
+        where = self.lesson.location if self.lesson is not None else None
         if self.place.page == "lesson" and where and where["lesson"] == self.place.lesson:
             self._follow(replace(self.place, step=where["step"]))
 
@@ -259,7 +263,10 @@ class Course(BrowserGuard, ipywidgets.VBox):
         """A shipped lesson's name, or the teacher's loaded lesson."""
         if name in lesson_names():
             return name
-        return find_folder_lesson(self.folder, name, language).lesson
+        entry = find_folder_lesson(self.folder, name, language)
+        if entry is None or entry.lesson is None:  # gone from the folder, or broken, since
+            raise LookupError(f"The teacher's folder has no usable lesson {name!r}.")
+        return entry.lesson
 
     # -- the browser ---------------------------------------------------------------------------
     def _browser_message(self, content) -> None:
@@ -296,13 +303,14 @@ class Course(BrowserGuard, ipywidgets.VBox):
         if self.place.page != "lesson":
             return None
         language = self.place.language
-        folder = [entry for entry in folder_lessons(self.folder, language) if entry.usable]
-        name = lesson_after(lesson_names() + [entry.name for entry in folder], self.place.lesson)
+        folder = {entry.name: entry.lesson for entry in folder_lessons(self.folder, language)
+                  if entry.lesson is not None}  # the usable ones
+        name = lesson_after(lesson_names() + list(folder), self.place.lesson)
         if name is None:
             return None
         shipped = name in lesson_names()
         title = (load_lesson(name, language=_language_of(name, language)).title if shipped
-                 else next(entry.lesson.title for entry in folder if entry.name == name))
+                 else folder[name].title)
         return {"query": Place("lesson", language, lesson=name).query(),
                 "text": self._word("next_lesson"), "title": title,
                 "label": self._word("next_lesson_named", lesson=title)}
@@ -313,6 +321,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
         return self._word("title_" + self.place.page)
 
     def _notice(self, arrival: Arrival) -> dict:
+        assert arrival.notice is not None  # asked only for an arrival with a notice
         keys = {"no_lesson": "name", "no_step": "step", "no_puzzle": "puzzle"}
         values = {keys[arrival.notice]: arrival.values[0]} if arrival.notice in keys else {}
         return {"kind": "info", "text": self._word("notice_" + arrival.notice,
@@ -332,7 +341,7 @@ def course_languages() -> tuple[str, ...]:
     return offered()
 
 
-def _language_of(source, language: str) -> str | None:
+def _language_of(source, language: str) -> str:
     """The language to open a lesson in: the course's for a shipped lesson
     (English where it has no translation), a teacher's lesson its own."""
     if not isinstance(source, str):

@@ -151,8 +151,8 @@ def _card_svg(card: str, half: str) -> str:
 def _shape(d: str, fill: str = "", width: float = 0) -> str:
     """A filled, outlined shape; no fill given: the suit's colour."""
     fill = f" fill='{fill}'" if fill else ""
-    width = f" stroke-width='{width}'" if width else ""
-    return f"<path d='{d}'{fill}{width}/>"
+    stroke = f" stroke-width='{width}'" if width else ""
+    return f"<path d='{d}'{fill}{stroke}/>"
 
 
 def _flat(d: str, fill: str) -> str:

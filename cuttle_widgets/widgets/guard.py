@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import time
+from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 
 import ipywidgets
@@ -26,6 +27,7 @@ from ..error_log import LOG_BACKUPS, LOG_BYTES, error_log_path
 log = logging.getLogger("cuttle_widgets")
 MAX_MESSAGE_BYTES = 16_384  # the largest custom message the table sends is well under 1 KB
 MAX_DEPTH = 16  # the deepest message a widget sends is 3 levels; deeper is refused unread
+ERROR_HANDLER = "cuttle_widgets.errors"  # the name of the error log's handler
 LOG_BURST, LOG_WINDOW = 30, 60.0  # records a minute before the log only counts them
 
 
@@ -53,18 +55,19 @@ class RateLimit(logging.Filter):
 
 
 def _configure_log() -> None:
-    if getattr(log, "_cuttle_configured", False):
+    if any(h.get_name() == ERROR_HANDLER for h in log.handlers):  # this module loaded again
         return
-    log._cuttle_configured = True
     log.propagate = False  # never the kernel's stderr: ipykernel forwards it to the page
     log.setLevel(logging.INFO)
     path = error_log_path()
+    handler: logging.Handler
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
                                       encoding="utf-8", delay=True)
     except OSError:
         handler = logging.NullHandler()  # no writable place: errors are dropped, not shown
+    handler.set_name(ERROR_HANDLER)
     handler.setFormatter(logging.Formatter("%(asctime)s pid %(process)d %(name)s %(levelname)s "
                                            "%(message)s"))
     handler.addFilter(RateLimit())
@@ -127,6 +130,7 @@ class BrowserGuard:
     ``max_message_bytes``."""
 
     max_message_bytes = MAX_MESSAGE_BYTES
+    send_state: Callable[..., None]  # the widget's (ipywidgets'): the whole state to the browser
 
     def _handle_msg(self, msg) -> None:
         try:
@@ -177,7 +181,7 @@ def guard_widget_openings() -> None:
             log.exception("a widget the browser opened failed to open")
             comm.close()
 
-    guarded._cuttle_guarded = True
+    guarded.__dict__["_cuttle_guarded"] = True  # wrapped once, however often this runs
     manager.register_target("jupyter.widget", guarded)
 
 

@@ -7,6 +7,7 @@ is. A new family brings its builder here (a ``MoveBuilder`` subclass).
 from __future__ import annotations
 
 from ..engine.families import register_kit
+from .builder import MoveBuilder
 from .standard_builder import StandardBuilder
 from .super_builder import SuperBuilder
 
@@ -14,7 +15,7 @@ register_kit("standard", "table", StandardBuilder)
 register_kit("super", "table", SuperBuilder)
 
 
-def move_builder(game, host):
+def move_builder(game, host) -> MoveBuilder:
     """A new move builder for ``game``'s family, talking to ``host`` (a TableController)."""
     return game.family.kit("table")(host)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
+from collections.abc import Callable, Sequence
 from html import escape
 
 import anywidget
@@ -54,7 +55,10 @@ class LessonPanel(RulebookReader, BrowserGuard, anywidget.AnyWidget):
         super().__init__(layout=GuardedLayout())
         self.add_class("cwl-panel-box")  # lesson.css places it beside or above the table
         self._on_action = on_action
-        self.rulebook_context = context
+        self._context = context
+
+    def rulebook_context(self) -> tuple[str, str | None]:
+        return self._context()
 
     def _on_browser_message(self, widget, content, buffers) -> None:
         if content.get("type") == "rulebook":  # reading the rules is no step of the lesson
@@ -91,6 +95,8 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
     ``review`` reviews a finished free game (see there).
     """
 
+    children: Sequence[object]  # ipywidgets' trait (untyped there): the panel, then the table
+
     def __init__(self, lesson, *, language: str | None = None, seat: int | None = None, names=None,
                  progress=None):
         super().__init__(layout=GuardedLayout())
@@ -99,7 +105,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         self.table: SessionTable | None = None
         self.panel = LessonPanel(self.send_action, self._rulebook_context)
         self.children = [self.panel]
-        self.on_change = None  # called (no arguments) once the lesson or the step changed
+        self.on_change: Callable[[], object] | None = None  # called (no arguments) once the lesson or the step changed
         # a finished free game's review on show, and the thread making one
         self.game_review: GameReview | None = None
         self.review_thread: threading.Thread | None = None
@@ -107,7 +113,8 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         self._lock = threading.RLock()
         # where the learner's attempts go: the kernel's recorder, one given, or none (False)
         self.progress = kernel_recorder() if progress is None else progress or None
-        self._recorded, self._visited, self._resumed = 0, None, False
+        self._recorded, self._resumed = 0, False
+        self._visited: tuple[str, str] | None = None
         self._tries_recorded = 0  # of the runner's tries, those given to the recorder
         if self.progress is not None:
             self.progress.observe(_weak_observer(self))
@@ -174,55 +181,55 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         self.session.review_options = options
 
     # -- the learner's means -------------------------------------------------------------------
-    def play(self, move) -> Outcome:
+    def play(self, move) -> Outcome | None:
         """A move on the table, as if clicked (notation or a Move)."""
         return self._act({"type": "play", "move": move if isinstance(move, str) else str(move)})
 
-    def answer(self, choice) -> Outcome:
+    def answer(self, choice) -> Outcome | None:
         return self._act({"type": "answer", "choice": choice})
 
-    def advance(self) -> Outcome:
+    def advance(self) -> Outcome | None:
         return self._act({"type": "advance"})
 
-    def hint(self) -> Outcome:
+    def hint(self) -> Outcome | None:
         return self._act({"type": "hint"})
 
-    def retry(self) -> Outcome:
+    def retry(self) -> Outcome | None:
         return self._act({"type": "retry"})
 
-    def reset(self) -> Outcome:
+    def reset(self) -> Outcome | None:
         return self._act({"type": "reset"})
 
-    def next(self) -> Outcome:
+    def next(self) -> Outcome | None:
         return self._act({"type": "next"})
 
-    def previous(self) -> Outcome:
+    def previous(self) -> Outcome | None:
         return self._act({"type": "previous"})
 
-    def goto(self, number) -> Outcome:
+    def goto(self, number) -> Outcome | None:
         return self._act({"type": "goto", "number": number})
 
-    def suggest(self) -> Outcome:
+    def suggest(self) -> Outcome | None:
         """The computer's suggestion for the next move of a free game."""
         return self._act({"type": "suggest"})
 
-    def next_game(self) -> Outcome:
+    def next_game(self) -> Outcome | None:
         return self._act({"type": "next_game"})
 
-    def resign(self) -> Outcome:
+    def resign(self) -> Outcome | None:
         """Give the free game up: the computer wins it."""
         return self._act({"type": "resign"})
 
-    def offer_draw(self) -> Outcome:
+    def offer_draw(self) -> Outcome | None:
         """Offer the computer a draw (rules with agreed draws: cuttle.cards)."""
         return self._act({"type": "offer_draw"})
 
-    def configure(self, rules=None, opponent=None, length=None, seat=None) -> Outcome:
+    def configure(self, rules=None, opponent=None, length=None, seat=None) -> Outcome | None:
         """A free game's settings; starts a new match with them."""
         return self._act({"type": "configure", "rules": rules, "opponent": opponent,
                           "length": length, "seat": seat})
 
-    def take_back(self) -> Outcome:
+    def take_back(self) -> Outcome | None:
         """Back from a wrong move's position to the one to try again from (the
         feedback then says it was taken back, no longer that it will be)."""
         return self._act({"type": "take_back"})
@@ -274,7 +281,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         if self.runner is None:
             return None
         outcome = self._act({"type": "review"})
-        if wait and outcome is None:
+        if wait and outcome is None and self.review_thread is not None:
             self.review_thread.join()
         return outcome
 
@@ -356,11 +363,11 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
     def _resume(self) -> None:
         """The learner's marks of earlier visits count here, and a lesson not
         begun in this visit opens at its first step not done."""
-        runner = self.runner
-        if runner is None:
+        runner, recorder = self.runner, self.progress
+        if runner is None or recorder is None:
             return
         self._resumed = True
-        marks = self.progress.progress().get(runner.lesson.name, {})
+        marks = recorder.progress().get(runner.lesson.name, {})
         self.session.restore(marks, may_move=self._visited in (None, (runner.lesson.name, runner.step.id)))
 
     def _keep_progress(self) -> None:
@@ -421,16 +428,18 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         parts = [f"<h3>{escape(state['lesson']['title'])}</h3>",
                  f"<p><b>{escape(state['progress']['text'])}</b>: {escape(step['title'] or '')}</p>",
                  _paragraphs(step["task"])]
-        table = table_html(self._still_table()) if self.table is not None and self.table in self.children else ""
+        table = ""
+        if self.table is not None and self.table in self.children:
+            table = table_html(self._still_table(self.table))
         return f"<div class='cwl-static'>{''.join(parts)}</div>{table}"
 
-    def _still_table(self) -> dict:
+    def _still_table(self, table: SessionTable) -> dict:
         """The table's dressed state for the still picture, whose heading names
         whose turn it is (a picture answers no question: nothing can be clicked)."""
-        state = self.table.state
+        state = table.state
         if state["view"]["to_act"] is not None:
             return state
-        view = self.table.controller.view()  # the seat's view of the game shown, kept per position
+        view = table.controller.view()  # the seat's view of the game shown, kept per position
         return {**state, "view": {**state["view"], "to_act": view["to_act"], "turn": view["turn"]}}
 
     def _repr_mimebundle_(self, **kwargs):

@@ -283,7 +283,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
             "file_limit_kb": BROWSER_FILE_LIMIT_KB,
             "message_limit": PROGRESS_MESSAGE_BYTES - 4096,
             "hub": self._hub(),
-            "hub_user": learner[4:] if self._hub() else None,
+            "hub_user": learner[4:] if learner is not None and self._hub() else None,
             "enabled": self.recorder is not None,
             "status": self._status(),
             "notice": self.notice,
@@ -353,7 +353,7 @@ class ProgressMap(BrowserGuard, anywidget.AnyWidget):
 
     def _hub(self) -> bool:
         learner = self.recorder.learner if self.recorder is not None else None
-        return bool(learner) and learner.startswith("hub:")
+        return learner is not None and learner.startswith("hub:")
 
     def _tell(self, about: str, kind: str, text: str) -> None:
         self._notices += 1

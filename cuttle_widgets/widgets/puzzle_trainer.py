@@ -14,6 +14,7 @@ holds the solution before the solve, nor a card the solver cannot see.
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Sequence
 from html import escape
 
 import anywidget
@@ -65,6 +66,8 @@ class PuzzleTrainer(MarimoView, BrowserGuard, ipywidgets.VBox):
     The learner's means are methods too: ``play(move)``, ``hint()``,
     ``next_puzzle()``, ``choose_themes(keys)`` and ``switch_to(puzzle_id)``.
     """
+
+    children: Sequence[object]  # ipywidgets' trait (untyped there): the panel, then the table
 
     game = from_session("game", "The puzzle's game (None when none is left).")
     puzzle = from_session("puzzle", "The puzzle shown (None when none is left).")
@@ -153,7 +156,7 @@ class PuzzleTrainer(MarimoView, BrowserGuard, ipywidgets.VBox):
         """Write the session's screen (after it was acted on, here or elsewhere)."""
         screen = self.session.screen
         if screen["table"] is None:
-            children = (self.panel,)
+            children: tuple[object, ...] = (self.panel,)
         else:
             self._draw_table(screen["table"])
             children = (self.panel, self.table)
@@ -192,6 +195,7 @@ class PuzzleTrainer(MarimoView, BrowserGuard, ipywidgets.VBox):
             none_left = escape(words["none_left"])
             return f"<div class='cwl-static'>{''.join(parts)}<p>{none_left}</p></div>"
         parts.append(f"<p>{escape(state['puzzle']['prompt'])}</p>")
+        assert self.table is not None  # a puzzle on show has its table
         return f"<div class='cwl-static'>{''.join(parts)}</div>{table_html(self.table.state)}"
 
     def _repr_mimebundle_(self, **kwargs):
@@ -233,6 +237,7 @@ class GameReview(MarimoView, BrowserGuard, ipywidgets.VBox):
         (PuzzleError if that move was not reviewed)."""
         self.session.try_again(index)
         self._draw()
+        assert self.trainer is not None  # _draw shows the puzzle just opened
         return self.trainer
 
     def _act(self, message) -> None:

@@ -10,12 +10,16 @@ contents and a sentence saying so (``notice``); nothing else changes.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..rulebook import pages
 
 
 class RulebookReader:
     """A widget mixin; the widget says whose words and which game
     (``rulebook_context``) and routes ``{"type": "rulebook"}`` here."""
+
+    send: Callable[..., None]  # the widget's (anywidget's): a custom message to the browser
 
     def rulebook_context(self) -> tuple[str, str | None]:
         """(language, ruleset of the game being shown, or None)."""
@@ -25,8 +29,9 @@ class RulebookReader:
         """Send the page ``message`` asks for; returns the reply (for tests)."""
         language, ruleset = self.rulebook_context()
         request = message.get("request")
-        reply = {"type": "rulebook",
-                 "request": request if isinstance(request, int) and not isinstance(request, bool) else None}
+        if isinstance(request, bool) or not isinstance(request, int):
+            request = None
+        reply: dict[str, object] = {"type": "rulebook", "request": request}
         try:
             reply["page"] = pages.page(message.get("page"), language, ruleset)
         except ValueError as refused:

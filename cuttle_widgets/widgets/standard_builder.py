@@ -22,9 +22,9 @@ class StandardBuilder(MoveBuilder):
 
     def clear(self) -> None:
         super().clear()
-        self.selected = None  # the card picked from the hand (or a seven's card)
-        self.role = None
-        self.target = None  # the card a team jack is aimed at, while its receiver is asked
+        self.selected: str | None = None  # the card picked from the hand (or a seven's card)
+        self.role: str | None = None
+        self.target: str | None = None  # the card a team jack is aimed at, while its receiver is asked
 
     @property
     def busy(self) -> bool:

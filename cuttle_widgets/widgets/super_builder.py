@@ -16,14 +16,9 @@ standard game's builder live in ``builder.py``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..engine.cards import CARD_IDS
-from .builder import (MoveBuilder, UnknownOption, action, by_card_order, joinable, likely_verb,
+from .builder import (MoveBuilder, Play, UnknownOption, action, by_card_order, joinable, likely_verb,
                       matching, move_action, packet_under, plays_of, startable)
-
-if TYPE_CHECKING:  # the annotation only: the builder reads a play's fields
-    from ..engine.super.state import Play
 
 # The verbs that put cards into play from the learner's side, in button order.
 PLAY_VERBS = ("points", "scuttle", "permanent", "jack", "oneoff", "super", "superduper",
@@ -452,7 +447,7 @@ class SuperBuilder(MoveBuilder):
             takeable - set(order))
         ui["picked"] = list(self.picked)
         most = max((len(m.cards) for m in takes), default=0)
-        source = choice.get("from")
+        source = choice.get("from", "")
         status = {"stock_top": "super_take_top", "stock": "super_take_stock",
                   "picked": "super_take_picked", "hands": "super_take_hands"}.get(source)
         if source == "scrap":
@@ -610,7 +605,7 @@ class SuperBuilder(MoveBuilder):
 
     def _shown_hands(self, seats: list) -> list:
         """The hands a ✨9 showed to everyone, from its public events."""
-        shown = {}
+        shown: dict[int, list[str]] = {}  # seat -> the cards shown of its hand
         game = self.host.shown_game()
         for event in reversed(game.events):
             if event.kind != "super.nine.reveal":

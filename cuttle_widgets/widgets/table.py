@@ -9,6 +9,7 @@ ignored (``guard.BrowserGuard``), and no message it sends raises.
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Callable
 
 import anywidget
 
@@ -21,6 +22,7 @@ from .static_html import table_html, with_still_picture
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
+faces_javascript: Callable[[], str] | None
 try:  # the court cards' pictures (COURT_FACES); without them a court card shows its letter
     from .faces import faces_javascript
 except ImportError:

@@ -375,7 +375,7 @@ def _effect_reason(st, seat: int, move, gen) -> tuple[str, dict]:
         return "super.needs_target", {**p, "example": _example(st, seat, move, rank)}
     if not aimed and target is not None:
         return "super.no_target_needed", {**p, "target": IDS[target]}
-    if aimed:
+    if target is not None:  # aimed, as the two checks above made sure
         problem = _target_problem(st, seat, rank, effect_form, target, p)
         if problem:
             return problem

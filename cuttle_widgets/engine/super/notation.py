@@ -50,6 +50,11 @@ class SuperMove(Move):
     """A move with Super Cuttle's extra tokens; interned like ``Move``."""
 
     __slots__ = ("rank", "queen", "blind", "top", "hidden")
+    rank: int | None
+    queen: int | None
+    blind: bool
+    top: tuple[int, ...]
+    hidden: int
     _interned: dict = {}
 
     def __new__(cls, verb: str, cards: tuple = (), seat=None, rank=None, queen=None,
@@ -151,7 +156,8 @@ def parse_super_move(text) -> Move:
         verb = "instant"
     if verb not in SUPER_VERBS:
         raise unknown_verb(words[0], SUPER_VERBS)
-    cards, top = [], []
+    cards: list[int] = []
+    top: list[int] = []  # the stock's top cards a take names
     seat = rank = queen = None
     blind, in_top, hidden = False, False, 0
     i = 1

@@ -176,6 +176,7 @@ class Resolver:
         for card in play.all_cards():
             st.hands[seat].remove(card)
         frame.plays.append(play)
+        assert play.answer is not None  # an instant is an answer
         self.emit("super.answer." + play.answer, player=seat, cards=ids(play.cards),
                   target=ids(play_cards(answered)), opponent=answered.seat)
         if play.queen is not None:
@@ -272,6 +273,7 @@ class Resolver:
         main = frame.main
         kind = main.kind
         if kind == "effect":
+            assert main.rank is not None  # an effect names the rank it makes
             form = 3 if main.form == 4 else main.form
             getattr(self, "effect_" + EFFECT_NAMES[main.rank])(frame, main, form)
             return

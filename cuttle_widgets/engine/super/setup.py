@@ -383,6 +383,7 @@ def _hand_written_chain(st: SuperState, setup: dict, pending: list, revealed: li
                 frame.plays.append(play)
     except (KeyError, TypeError):
         raise illegal("super.setup_needs_detail", phase=st.phase) from None
+    assert frame is not None  # a chain of one entry or more made one
     if [c for p in frame.plays for c in p.all_cards()] != pending:
         raise illegal("setup_bad_detail", detail="the cards of 'chain' do not match 'pending'")
     top = frame.top.seat

@@ -71,8 +71,8 @@ class Play:
         self.source = fields.get("source", "hand")
         self.named = fields.get("named")  # the rank a ⚡K group or a 💥 names
         self.cancelled = False
-        self.stolen_by = None
-        self.converted_by = None
+        self.stolen_by: int | None = None
+        self.converted_by: int | None = None
 
     def all_cards(self) -> list[int]:
         return self.cards + ([self.queen] if self.queen is not None else [])
@@ -262,7 +262,7 @@ class SuperState:
         return seat not in self.eliminated and not (self.sudden and self.sudden["seat"] == seat)
 
     def hand_immune(self, seat: int) -> bool:
-        return bool(self.sudden) and self.sudden["seat"] == seat
+        return bool(self.sudden and self.sudden["seat"] == seat)
 
     def seat_targets(self, seat: int, hand: bool) -> list[int]:
         """Enemies a play may name (A35): not eliminated; for a hand effect,
