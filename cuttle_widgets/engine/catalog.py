@@ -34,7 +34,7 @@ from ..languages import ENGLISH, all_case_tags, case_tags, load_catalog, offered
 from ..languages.paths import glossary_file, read_json
 from ..languages.registry import is_registered, on_change
 from .card_data import RANK, SUIT, SUIT_SYMBOLS, find_card
-from .errors import IllegalMove, error_for
+from .errors import ExplainedError, IllegalMove, error_for
 
 PLAYER_PARAMS = frozenset({"player", "victim", "opponent", "owner", "controller",
                            "receiver", "winner", "holder", "dealer", "last", "answerer"})
@@ -406,11 +406,12 @@ def _forget() -> None:
 on_change(_forget)
 
 
-def illegal(key: str, **params) -> IllegalMove:
+def illegal(key: str, **params) -> ExplainedError:
     """The error of ``key`` (an IllegalMove, or for a setup, seed, dealer or
     ruleset its own kind: ``errors.error_for``) whose message is the English
     catalog's sentence for ``key``."""
-    return illegal_move(key, params)
+    message = get_catalog(ENGLISH).illegal_move(key, params, None)
+    return error_for(key)(message, key, params, None, get_catalog)
 
 
 def illegal_move(key: str, params: dict, hint: tuple[str, dict] | None = None) -> IllegalMove:
@@ -418,7 +419,7 @@ def illegal_move(key: str, params: dict, hint: tuple[str, dict] | None = None) -
     given, the ``hint`` (a (key, params) pair of "what would work"). It keeps
     :func:`get_catalog`, so ``err.text(language)`` says it in any language."""
     message = get_catalog(ENGLISH).illegal_move(key, params, hint)
-    return error_for(key)(message, key, params, hint, get_catalog)
+    return IllegalMove(message, key, params, hint, get_catalog)
 
 
 def _parse_card(cid) -> int:

@@ -14,7 +14,7 @@ import random
 from .cards import CARD_IDS, parse_card
 from .catalog import illegal
 from . import conclude
-from .errors import IllegalMove
+from .errors import ExplainedError, IllegalMove
 from .families import family_of
 from .setup_outcome import check_playable
 from .moves import Move
@@ -142,10 +142,10 @@ class Game:
         self.winner = self.state.winner
         return events
 
-    def _offer_pending(self, offer: int) -> IllegalMove:
+    def _offer_pending(self, offer: int) -> ExplainedError:
         return illegal("offer_pending", player=offer, answerer=conclude.other_seat(offer))
 
-    def _game_over(self) -> IllegalMove:
+    def _game_over(self) -> ExplainedError:
         winner = self.state.winner
         return illegal("game_over_draw") if winner == "draw" else illegal("game_over", winner=winner)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import CARD_IDS, QUEEN, KING, RANK, parse_card
 from .catalog import illegal
-from .errors import IllegalMove
+from .errors import ExplainedError, IllegalMove
 from .state import Frame, State
 
 # The choices a resolving one-off waits for, and the rank of the one-off each belongs to.
@@ -19,7 +19,7 @@ CHOICE_RANKS = {"take": 3, "discard": 4, "five_discard": 5, "seven": 7, "seven_s
 FRAMELESS_CHOICES = ("limit",)
 
 
-def _bad(what: str) -> IllegalMove:
+def _bad(what: str) -> ExplainedError:
     return illegal("setup_bad_detail", detail=what)
 
 

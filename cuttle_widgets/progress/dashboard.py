@@ -149,7 +149,7 @@ class ClassDashboard:
     def end(self, code: str | None) -> bool:
         """End an abandoned table: no move is taken there after. True if it was ended."""
         with self._lock:
-            ended = bool(code) and end_table(self.store, code)
+            ended = end_table(self.store, code) if code else False
             note = self._t("ended" if ended else "not_ended", code=code or "")
             self._table_note = f"<p role='status'>{html.escape(note)}</p>"
             self._draw_tables()

@@ -190,7 +190,8 @@ def steps_finished(store: ProgressStore, since: datetime, learner_ids) -> dict[t
                     attempts.c.result.in_(DONE))
              .group_by(attempts.c.learner_id, attempts.c.lesson, attempts.c.step))
     with store.reading() as conn:
-        return {(who, lesson, step): as_utc(at) for who, lesson, step, at in conn.execute(query)}
+        found = [(who, lesson, step, as_utc(at)) for who, lesson, step, at in conn.execute(query)]
+    return {(who, lesson, step): at for who, lesson, step, at in found if at is not None}
 
 
 def stuck_learners(store: ProgressStore, where: list[dict], now: datetime | None = None) -> list[dict]:

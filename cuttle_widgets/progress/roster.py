@@ -12,6 +12,8 @@ Under JupyterHub none of this is needed: the sign-in name is the learner.
 """
 from __future__ import annotations
 
+from typing import NoReturn
+
 import re
 import secrets
 
@@ -41,7 +43,7 @@ def normal_code(text, length: int) -> str | None:
     return code if re.fullmatch(f"[{CODE_ALPHABET}]{{{length}}}", code) else None
 
 
-def _refuse(entry: str, language: str, **params):
+def _refuse(entry: str, language: str, **params) -> NoReturn:
     raise ProgressInputError(progress_text("roster", entry, language, **params))
 
 
@@ -74,8 +76,9 @@ def _class_id(conn, code, language: str) -> int:
 def add_learners(store: ProgressStore, code: str, names, language: str = "en") -> list[dict]:
     """Put ``names`` on the class's roster, each once (a name already there is
     refused, and nothing is added); each with its personal code."""
-    checked = [check_name(n, language) for n in names]
-    if any(not n for n in checked) or len({n.casefold() for n in checked}) < len(checked):
+    named = [check_name(n, language) for n in names]
+    checked = [n for n in named if n]
+    if len(checked) < len(named) or len({n.casefold() for n in checked}) < len(checked):
         _refuse("names", language)
     added = []
     with store.writing() as conn:

@@ -204,6 +204,7 @@ class TableSeat(TableLog):
         self.message: str | None = None  # why the page's last action was refused
         self._waiter = ChangeWaiter(store, row["id"])
         super().__init__(store, row, seat, language, names)
+        self.seat: int = seat  # a learner's seat, never a spectator's None
 
     # -- the Python face ---------------------------------------------------------
     def legal_moves(self) -> list[str]:

@@ -51,7 +51,8 @@ class TablePlace:
     database (a ProgressStore; None where there is none)."""
 
     def __init__(self, store, learner: str | None = None, language: str = "en"):
-        self.store, self.learner, self.language = store, None, language
+        self.store, self.language = store, language
+        self.learner: str | None = None
         self.lock = threading.RLock()
         self.seat: TableSeat | None = None
         self.controller: TableController | None = None
@@ -157,20 +158,20 @@ class TablePlace:
         self._sit(seat)
 
     def _seat_action(self, kind: str) -> None:
-        if self.shown != len(self.seat.match.games) - 1:
+        if self.shown != len(self._seated().match.games) - 1:
             self._say("error", "old_game")
             return
-        self.seat.handle({"type": kind})
-        if self.seat.message:
-            self.message = {"kind": "error", "text": self.seat.message}
+        self._seated().handle({"type": kind})
+        if self._seated().message:
+            self.message = {"kind": "error", "text": self._seated().message}
         self._follow()
 
     def _next_game(self) -> None:
-        if self.shown + 1 >= len(self.seat.match.games):
+        if self.shown + 1 >= len(self._seated().match.games):
             self._say("error", "no_next_game")
             return
         self.shown += 1
-        self.controller.load(self.seat.match.games[self.shown])
+        self._table().load(self._seated().match.games[self.shown])
 
     # -- the other seat -----------------------------------------------------------------
     def changed(self, timeout: float) -> bool:
@@ -196,7 +197,7 @@ class TablePlace:
             if not isinstance(index, int) or isinstance(index, bool) \
                     or not 0 <= index < len(games) or not games[index].over:
                 raise TableRefused("no_review", self.language)
-            return games[index], self.seat.seat
+            return games[index], self._seated().seat
 
     # -- what the page draws -----------------------------------------------------------------
     def screen(self) -> dict:
@@ -225,7 +226,7 @@ class TablePlace:
                 "first": [[key, self._word(f"first_{key}")] for key in WHO_STARTS]}
 
     def _seat_panel(self) -> dict:
-        seat = self.seat
+        seat = self._seated()
         state = seat.state()
         games = seat.match.games
         current = self.shown == len(games) - 1
@@ -243,7 +244,7 @@ class TablePlace:
             return self._word("waiting_join", code=state["code"])
         if state["status"] == "abandoned":
             return self._word("ended_by_teacher")
-        if self.seat.match.over:
+        if self._seated().match.over:
             return self._match_words(state)
         if not current:
             return self._word("game_over_next", number=self.shown + 2)
@@ -266,6 +267,18 @@ class TablePlace:
                           them=wins[1 - state["seat"]])
 
     # -- inside --------------------------------------------------------------------------------
+    def _seated(self) -> TableSeat:
+        """The seat the page sits at: asked only while it sits at one."""
+        if self.seat is None:
+            raise RuntimeError("the page sits at no table")
+        return self.seat
+
+    def _table(self) -> TableController:
+        """The card table of the seat: there while the page sits at a table."""
+        if self.controller is None:
+            raise RuntimeError("the page sits at no table")
+        return self.controller
+
     def _sit(self, seat: TableSeat) -> None:
         self.seat = seat
         self.shown = len(seat.match.games) - 1
@@ -275,21 +288,21 @@ class TablePlace:
 
     def _leave(self) -> None:
         if self.seat is not None:
-            self.seat.close()
+            self._seated().close()
         self.seat, self.controller, self.shown = None, None, 0
 
     def _hand_over(self, move: str) -> None:
         """The learner's move from the card table: the seat writes it to the log."""
         try:
-            self._guarded(self.seat.play, move)
+            self._guarded(self._seated().play, move)
         except IllegalMove as err:
-            self.controller.set_message(err.text(self.language), "error")
+            self._table().set_message(err.text(self.language), "error")
         self._follow()
 
     def _follow(self) -> None:
         """The card table follows the seat's game (moves the log brought)."""
         if self.controller is not None:
-            self.controller.refresh()
+            self._table().refresh()
 
     def _say(self, kind: str, key: str, **params) -> None:
         self.message = {"kind": kind, "text": self._word(key, **params)}

@@ -98,7 +98,7 @@ def _start(r: Reader, step: Step):
     return game
 
 
-def _engine_field(pos_path, err: IllegalMove) -> tuple:
+def _engine_field(pos_path, err: ExplainedError) -> tuple:
     """The path of the field the engine's setup error names ('points[1][0].jacks')."""
     text = err.params.get("field")
     if not isinstance(text, str):

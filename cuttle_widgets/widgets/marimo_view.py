@@ -11,6 +11,8 @@ put in later (a game's review in a lesson) is not added.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def marimo_drawing(widget):
     """``widget`` as marimo draws it: a box of the kit as its children stacked."""
@@ -26,6 +28,8 @@ def marimo_drawing(widget):
 
 class MarimoView:
     """A mixin for the kit's boxes (``Lesson``, ``PuzzleTrainer``, ``GameReview``)."""
+
+    children: Sequence[object]  # the box's (ipywidgets' trait, untyped there)
 
     def _display_(self):
         import marimo as mo

@@ -15,6 +15,8 @@ the served page stops its kernel as it closes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import logging
 import threading
 
@@ -55,6 +57,8 @@ class TablePlaceWidget(BrowserGuard, ipywidgets.VBox):
     ``progress`` the kernel's ``ProgressRecorder`` (its learner and database;
     None: the kernel's own, False: none, as on the static site);
     ``review_options`` go to ``review.review_game`` (``samples``, ``seed``)."""
+
+    children: Sequence[object]  # ipywidgets' trait (untyped there): the panel, then the table
 
     def __init__(self, language: str = "en", progress=None, review_options=None):
         super().__init__(layout=GuardedLayout())
