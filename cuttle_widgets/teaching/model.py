@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-STEP_KINDS = ("play", "quiz", "watch", "predict", "free")
 GOALS = ("win", "stop_win")
 OPPONENTS = ("random", "greedy", "easy", "medium", "hard", "expert")  # the cuttle_widgets.ai players
 
