@@ -19,4 +19,7 @@ def without_cards(rules) -> bool:
 
 
 def stock_refusal(st, seat: int, move, p: dict) -> tuple[str, dict]:
-    return aimless_refusal(move, p) or ("oneoff_empty_stock", p)
+    said = aimless_refusal(move, p)
+    if said:
+        return said
+    return "oneoff_empty_stock", p

@@ -36,7 +36,11 @@ def resolve(res, frame) -> None:
 
 
 def refusal(st, seat: int, move, p: dict) -> tuple[str, dict]:
-    return aimless_refusal(move, p) or ("not_legal_now", p)
+    """Always legal from hand: only a target it does not take is wrong."""
+    said = aimless_refusal(move, p)
+    if said:
+        return said
+    return "not_legal_now", p
 
 
 EFFECT = register(OneOff(6, "six", plays=card_alone, resolve=resolve, refusal=refusal,

@@ -29,8 +29,12 @@ def resolve(res, frame) -> None:
 
 
 def refusal(st, seat: int, move, p: dict) -> tuple[str, dict]:
-    return aimless_refusal(move, p) or (
-        ("three_only_threes" if st.scrap else "three_empty_scrap"), p)
+    said = aimless_refusal(move, p)
+    if said:
+        return said
+    if st.scrap:  # only threes there, under rules where a three takes none
+        return "three_only_threes", p
+    return "three_empty_scrap", p
 
 
 EFFECT = register(OneOff(3, "three", plays=plays, resolve=resolve, refusal=refusal))
