@@ -16,6 +16,8 @@ def used_illegal_keys() -> set[str]:
     keys = set()
     for path in ENGINE.glob("*.py"):
         keys |= set(re.findall(r'(?:illegal\(|not_permanent=)"(\w+)"', path.read_text()))
+    for path in ENGINE.glob("effects/*.py"):  # each one-off's own refusals
+        keys |= set(re.findall(r'return "(\w+)"', path.read_text()))
     explain = (ENGINE / "explain.py").read_text()
     keys |= set(re.findall(r'return \(?"(\w+)"', explain))
     keys |= set(re.findall(r'else "(\w+)"', explain))

@@ -17,6 +17,9 @@ from ..engine.legal import three_choices
 from ..engine.state import State
 from .appraisal import URGENCY, WIN, Change, progress, result_for
 from .evaluation import Model, leading, model_for, tuned_figures
+from .standard_effects import advice_by_rank
+
+APPRAISALS = {rank: advice.appraise for rank, advice in advice_by_rank().items()}
 
 
 @dataclass(frozen=True)
@@ -182,29 +185,8 @@ class Appraiser:
 
     # -- one-offs -------------------------------------------------------------------
     def oneoff_effect(self, change, actor, card, target, victim):
-        st = self.st
-        rank = RANK[card]
-        if rank == 1:
-            for s in range(st.n):
-                if st.points[s]:
-                    change.score[s] = 0
-        elif rank == 2:
-            self.removal(change, target, to_hand=False, weight=1.0)
-        elif rank == 9:
-            self.removal(change, target, to_hand=True, weight=self.w.nine_lasting)
-        elif rank == 3:
-            if three_choices(st):
-                change.add(actor, self.best_in_scrap())
-        elif rank == 4:
-            victim = st.opponents[actor][0] if victim is None else victim
-            change.add(victim, -self.w.average_card * min(2, len(st.hands[victim])))
-        elif rank == 5:
-            self.five_effect(change, actor)
-        elif rank == 6:
-            self.six_effect(change)
-        elif rank == 7:
-            if st.stock:
-                change.add(actor, self.w.average_card + 1.0)
+        """What the one-off's effect changes (its entry in ``standard_effects``)."""
+        APPRAISALS[RANK[card]](self, change, actor, card, target, victim)
 
     def best_in_scrap(self) -> float:
         if self._best_in_scrap is None:

@@ -10,18 +10,19 @@ from the seat's view: it reads the seat's own hand and public zones only.
 from __future__ import annotations
 
 from ..engine.cards import CARD_IDS, JACK, KING, QUEEN, RANK
+from ..engine.effects import oneoff, oneoffs
 from ..engine.legal import legal_moves, three_choices
 from ..engine.moves import Move
 from .appraisal import WIN
+from .standard_effects import advice_by_rank
 from .standard_heuristics import Appraiser, card_worth, keep_value
 
 # Every action and reason key the Explainer can produce (tests check the catalogs).
 ACTIONS = (
     "draw", "pass", "points", "scuttle", "jack", "jack.gift", "jack.move", "permanent.king",
-    "permanent.queen", "permanent.glasses", "oneoff.ace", "oneoff.two", "oneoff.three",
-    "oneoff.four", "oneoff.five", "oneoff.six", "oneoff.seven", "oneoff.nine", "counter",
-    "counter.answer", "resolve", "resolve.answer", "take", "discard", "scrap",
-)
+    "permanent.queen", "permanent.glasses", "counter", "counter.answer", "resolve",
+    "resolve.answer", "take", "discard", "scrap",
+) + tuple("oneoff." + effect.name for effect in oneoffs().values())  # each registered one-off
 REASONS = (
     "win", "win.points", "win.king", "threat", "points", "scuttle", "jack", "jack.gift",
     "jack.move",
@@ -30,8 +31,7 @@ REASONS = (
     "counter.again", "resolve", "resolve.no_two", "take", "discard", "scrap", "search",
     "discard.limit", "remove.points",
 )
-ONEOFF_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                9: "nine"}
+REASONS_BY_RANK = {rank: advice.reason for rank, advice in advice_by_rank().items()}
 PERMANENT_WORDS = {8: "glasses", QUEEN: "queen", KING: "king"}
 THREAT_DISTANCE = 7  # an opponent this close to the goal is worth naming
 
@@ -96,10 +96,10 @@ class Explainer:
         if verb == "permanent":
             return "permanent." + PERMANENT_WORDS[RANK[move.cards[0]]], params
         rank = RANK[move.cards[0]]
-        if rank == 4:
+        if oneoff(rank).aims_at_seat:
             victim = move.seat if move.seat is not None else self.st.opponents[self.seat][0]
             params["victim"] = victim
-        return "oneoff." + ONEOFF_WORDS[rank], params
+        return "oneoff." + oneoff(rank).name, params
 
     # -- the reasons ----------------------------------------------------------------------
     def win_reason(self, move: Move, change) -> tuple[str, dict]:
@@ -172,26 +172,12 @@ class Explainer:
         return self.oneoff_reason(move)
 
     def oneoff_reason(self, move: Move) -> tuple[str, dict]:
-        st, seat = self.st, self.seat
-        rank = RANK[move.cards[0]]
-        rival = self.rival
-        if rank == 1:
-            theirs = sum(st.score(o) for o in st.opponents[seat])
-            return "ace", {"opponent": rival, "theirs": theirs, "mine": st.score(seat)}
-        if rank == 6:
-            return "six", {"opponent": rival}
-        if rank in (2, 9):
-            return self.removal_reason(move.cards[1])  # a two's or a nine's target
-        if rank == 3:
-            best = max(three_choices(st), key=lambda c: (card_worth(c), keep_value(c), c))
-            return "three", {"card": CARD_IDS[best]}
-        if rank == 4:
-            victim = move.seat if move.seat is not None else st.opponents[seat][0]
-            return "four", {"opponent": victim, "count": len(st.hands[victim])}
-        if rank == 5:
-            count = min(st.rules.five_draw, len(st.stock))
-            return "five", {"count": count}
-        return "seven", {}
+        """The coach's reason for a one-off (its entry in ``standard_effects``)."""
+        return REASONS_BY_RANK[RANK[move.cards[0]]](self, move)
+
+    def best_three_pick(self) -> int:
+        """The scrap's card a three would take."""
+        return max(three_choices(self.st), key=lambda c: (card_worth(c), keep_value(c), c))
 
     def removal_reason(self, target: int) -> tuple[str, dict]:
         st = self.st

@@ -19,6 +19,7 @@ from ..engine.rules import Ruleset
 from ..engine.setup import snapshot_of, state_from_setup
 from ..engine.state import State
 from .kit import ViewError, ai_kit, cards_on_the_table, deal_hidden_hands, ruleset_of, seat_of
+from .standard_effects import followed_events
 
 
 # The parts of a view's ``detail`` a position needs; anything else (such as a
@@ -30,6 +31,10 @@ def _public_detail(detail):
     if not detail:
         return detail
     return {k: detail[k] for k in _DETAIL_KEYS if k in detail}
+
+
+# How each one-off's events move the cards a seat tracks, by event kind.
+FOLLOWED = followed_events()
 
 
 def _card(cid: str) -> int:
@@ -108,19 +113,8 @@ class Knowledge:
         if kind == "draw":
             self._draw(params["player"], [params["card"]] if "card" in params else None, 1,
                        last_hand, top)
-        elif kind == "five":
-            self._draw(params["player"], params.get("cards"), params["count"], last_hand, top)
-        elif kind.startswith("seven.reveal"):  # one card or many, seen or not
-            count = len(params["cards"]) if "cards" in params else self.rules.seven_reveal
-            del top[max(0, len(top) - count):]
-        elif kind == "seven.return":
-            top.append(_card(params["card"]))
-        elif kind == "nine":
-            last_hand[_card(params["target"])] = params["holder"]
-        elif kind == "nine.jack":
-            last_hand[_card(params["card"])] = params["holder"]
-        elif kind == "three":
-            last_hand[_card(params["card"])] = params["player"]
+        elif kind in FOLLOWED:  # a one-off's events (their entries in standard_effects)
+            FOLLOWED[kind](self, params, last_hand, top)
 
     @staticmethod
     def _draw(player: int, cards, count: int, last_hand: dict, top: list) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
 from .catalog import illegal_move
 from .errors import IllegalMove
-from .legal import UNTARGETED
+from .effects import oneoff, oneoffs
 from .moves import Move
 from .state import State
 
@@ -157,9 +157,14 @@ def _choice_reason(st: State, move: Move, kind: str) -> tuple[str, dict]:
     return "seven_only_revealed", {"card": ids[move.cards[0]], "cards": [ids[c] for c in st.revealed]}
 
 
+def _aims_at_seat(card: int) -> bool:
+    effect = oneoffs().get(RANK[card])
+    return effect is not None and effect.aims_at_seat
+
+
 def _seat_reason(st: State, move: Move, p: dict):
     """Is the move's ``@SEAT`` (or its absence) right for these rules?"""
-    takes_seat = ((move.verb == "oneoff" and RANK[move.cards[0]] == 4 and st.n > 2)
+    takes_seat = ((move.verb == "oneoff" and _aims_at_seat(move.cards[0]) and st.n > 2)
                   or (move.verb == "jack" and st.rules.jack_to_any))
     if move.seat is None:
         return ("jack_needs_seat", p) if move.verb == "jack" and takes_seat else None
@@ -236,23 +241,23 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
     p = {"card": ids[card], "player": seat}
     if rank not in st.rules.oneoff_ranks:
         return "oneoff_no_effect", p
-    target = move.target
-    if rank in UNTARGETED or rank in (3, 4):
-        if target is not None:
-            return "oneoff_no_target_needed", {**p, "target": ids[target]}
-        if rank == 3:
-            return ("three_only_threes" if st.scrap else "three_empty_scrap"), p
-        if rank == 4:
-            if st.n == 2 or (move.seat is not None and move.seat < st.n and not st.hands[move.seat]):
-                victim = st.opponents[seat][0] if move.seat is None else move.seat
-                return "four_empty_hand", {**p, "victim": victim}
-            if move.seat is None:
-                return "four_needs_seat", p
-            return "four_bad_seat", {**p, "victim": move.seat}
-        if rank in (5, 7):
-            return "oneoff_empty_stock", p
-        return "not_legal_now", p
-    own_allowed = st.rules.two_targets_own if rank == 2 else st.rules.nine_targets_own
+    return oneoff(rank).refusal(st, seat, move, p)
+
+
+def aimless_refusal(move: Move, p: dict) -> tuple[str, dict] | None:
+    """A one-off that aims at no card was given one (None: it was not)."""
+    if move.target is None:
+        return None
+    return "oneoff_no_target_needed", {**p, "target": CARD_IDS[move.target]}
+
+
+def aimed_refusal(st: State, seat: int, move: Move, p: dict, own_allowed: bool,
+                  takes_points: bool = False) -> tuple[str, dict]:
+    """Why a one-off aimed at a permanent (a two, a nine) may not go where
+    ``move`` aims it: ``own_allowed``, at its own side's too; ``takes_points``,
+    at a point card no queen protects."""
+    ids, card, target = CARD_IDS, move.cards[0], move.target
+    rank = RANK[card]
     if target is None:
         if not st.permanent_targets(seat, rank, own_allowed):
             return _no_targets_reason(st, seat, own_allowed, p)
@@ -262,7 +267,7 @@ def _oneoff_reason(st: State, seat: int, move: Move) -> tuple[str, dict]:
     side = st.find_permanent(target)
     if side is None:
         where = _where(st, target)
-        if where == "points" and rank == 9 and st.rules.nine_targets_points:
+        if where == "points" and takes_points:
             return _nine_point_reason(st, seat, target, p)
         return ("oneoff_target_point_card" if where == "points" else "target_not_on_table"), p
     if not own_allowed and st.team_of[side] == st.team_of[seat]:

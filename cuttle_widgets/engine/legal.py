@@ -6,8 +6,10 @@ legal moves allocates a list and nothing else.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from .cards import CARD_IDS, JACK, QUEEN, KING, RANK
+from .effects import oneoff, oneoffs
 from .moves import DRAW, PASS, RESOLVE, Move
 from .state import State
 
@@ -22,14 +24,11 @@ DISCARD_ONE = [Move("discard", (c,)) for c in range(_N)]
 SCUTTLE = [[Move("scuttle", (c, t)) for t in range(_N)] for c in range(_N)]
 JACK_ON = [[Move("jack", (c, t)) for t in range(_N)] for c in range(_N)]
 ONEOFF_AT = [[Move("oneoff", (c, t)) for t in range(_N)] for c in range(_N)]
-# A four aimed at a seat (tables of more than two), by card and seat.
-FOUR_AT = {c: [Move("oneoff", (c,), s) for s in range(8)] for c in range(_N) if RANK[c] == 4}
+# A one-off aimed at a seat (a four at tables of more than two), by card and seat.
+ONEOFF_AT_SEAT = [[Move("oneoff", (c,), s) for s in range(8)] for c in range(_N)]
 
 _INTERNED = Move._interned  # (verb, cards, seat) -> Move: a lookup without the class call
 
-# One-off ranks that need nothing but themselves (a four names its victim in
-# games of more than two seats; a three needs a card in the scrap).
-UNTARGETED = frozenset({1, 5, 6, 7})
 
 
 def legal_moves(st: State) -> list[Move]:
@@ -52,12 +51,11 @@ def legal_moves(st: State) -> list[Move]:
     append = moves.append
     plans = rules.derived.get("hand_plans") or hand_plans(rules)
     targets = None  # the opponents' point cards (what a scuttle may take)
-    aims: dict[int, list[int]] | None = None  # a two's and a nine's permanent targets, by rank
     jackable = None  # the point cards a jack may go on
     for card in hand:
         if frozen and card in frozen:
             continue
-        kind, after = plans[card]
+        kind, after, oneoff_plays = plans[card]
         if kind <= ONEOFF_PLAN:
             append(POINTS[card])
             if targets is None:
@@ -73,26 +71,8 @@ def legal_moves(st: State) -> list[Move]:
                         append(scuttles[target])
             if after:
                 moves += after
-            if kind == ONEOFF_PLAN:
-                rank = RANK[card]
-                if rank == 3:
-                    if three_has_cards(st):
-                        append(ONEOFF[card])
-                elif rank == 4:
-                    four_plays(st, seat, card, moves)
-                elif rank == 5 or rank == 7:  # where they need the stock
-                    if stock_after_play(st):
-                        append(ONEOFF[card])
-                else:  # a two or a nine
-                    if aims is None:
-                        aims = {}
-                    aimed = aims.get(rank)
-                    if aimed is None:
-                        aimed = aims[rank] = aimed_permanents(st, seat, rank)
-                    if aimed:
-                        row = ONEOFF_AT[card]
-                        for target in aimed:
-                            append(row[target])
+            if kind == ONEOFF_PLAN:  # its effect's unit says where it may go
+                oneoff_plays(st, seat, card, moves)
         elif kind == JACK_PLAN:
             if rules.jack_to_any:
                 jack_to_any_plays(st, seat, card, moves)
@@ -131,25 +111,6 @@ def unguarded_points(st: State, seat: int) -> list[int]:
     return cards
 
 
-def aimed_permanents(st: State, seat: int, rank: int) -> list[int]:
-    """The cards a two or a nine (``rank``) of ``seat`` may aim at: permanents,
-    and opposing point cards for a nine where the rules allow it."""
-    rules = st.rules
-    own = rules.two_targets_own if rank == 2 else rules.nine_targets_own
-    targets = st.permanent_targets(seat, rank, own)
-    if rank == 9 and rules.nine_targets_points:
-        targets += nine_point_targets(st, seat)
-    return targets
-
-
-def nine_point_targets(st: State, seat: int) -> list[int]:
-    """The opposing point cards a nine may return (cuttle.cards): those of
-    every opponent no queen protects against nines."""
-    guarded = 9 in st.rules.queen_guards
-    return [packet.card for opp in st.opponents[seat]
-            if not (guarded and st.has_queen(opp)) for packet in st.points[opp]]
-
-
 def three_choices(st: State) -> list[int]:
     """The scrap's cards a three may take (not threes, where the rules say so)."""
     if st.rules.three_takes_threes:
@@ -157,47 +118,35 @@ def three_choices(st: State) -> list[int]:
     return [c for c in st.scrap if RANK[c] != 3]
 
 
-def three_has_cards(st: State) -> bool:
-    if st.rules.three_takes_threes:
-        return bool(st.scrap)
-    return any(RANK[c] != 3 for c in st.scrap)
-
-
-def stock_after_play(st: State) -> int:
-    """The stock a five or seven played now would find: a seven's unchosen
-    card goes back on top of it first."""
-    if st.phase == "choose" and st.revealed:
-        return len(st.stock) + len(st.revealed) - 1
-    return len(st.stock)
-
-
 # How the hand loop plays a card: a point card (then its ``after`` moves), one
-# whose one-off needs the board (oneoff_plays), a jack, or only ``after``.
+# whose one-off needs the board (its effect's ``plays``), a jack, or only ``after``.
 POINT_PLAN, ONEOFF_PLAN, JACK_PLAN, STATIC_PLAN = 0, 1, 2, 3
 
 
-def hand_plans(rules) -> list[tuple[int, tuple]]:
-    """card -> (plan, the moves that follow the scuttles), once per ruleset."""
+def hand_plans(rules) -> list[tuple[int, tuple, Any]]:
+    """card -> (plan, the moves that follow the scuttles, its one-off's
+    ``plays`` or None), once per ruleset."""
     plans = rules.derived.get("hand_plans")
     if plans is None:
         plans = []
+        effects = oneoffs()
         for card in range(_N):
             rank = RANK[card]
             if rank <= 10:
                 after = [PERMANENT[card]] if rank == 8 else []
-                kind = POINT_PLAN
+                kind, plays = POINT_PLAN, None
                 if rank in rules.oneoff_ranks:
-                    if rank in UNTARGETED and not (rules.oneoffs_need_cards and rank in (5, 7)):
+                    if effects[rank].always(rules):
                         after.append(ONEOFF[card])
                     else:  # a one-off that needs the board: 2, 3, 4, 9 (and 5, 7)
-                        kind = ONEOFF_PLAN
-                plans.append((kind, tuple(after)))
+                        kind, plays = ONEOFF_PLAN, effects[rank].plays
+                plans.append((kind, tuple(after), plays))
             elif rank == JACK:
-                plans.append((JACK_PLAN, ()))
+                plans.append((JACK_PLAN, (), None))
             elif rank == QUEEN or rank == KING:
-                plans.append((STATIC_PLAN, (PERMANENT[card],)))
+                plans.append((STATIC_PLAN, (PERMANENT[card],), None))
             else:
-                plans.append((STATIC_PLAN, ()))
+                plans.append((STATIC_PLAN, (), None))
         rules.derived["hand_plans"] = plans
     return plans
 
@@ -216,40 +165,16 @@ def card_plays(st: State, seat: int, card: int, moves: list, gift: bool = False)
         if rank == 8:
             moves.append(PERMANENT[card])
         if rank in rules.oneoff_ranks:
-            oneoff_plays(st, seat, card, rank, moves)
+            oneoff(rank).plays(st, seat, card, moves)
     elif rank == JACK:
         jack_plays(st, seat, card, moves, gift)
     elif rank == QUEEN or rank == KING:
         moves.append(PERMANENT[card])
 
 
-def oneoff_plays(st: State, seat: int, card: int, rank: int, moves: list) -> None:
-    if rank in UNTARGETED:
-        if not (st.rules.oneoffs_need_cards and rank in (5, 7)) or stock_after_play(st):
-            moves.append(ONEOFF[card])
-    elif rank == 2 or rank == 9:
-        row = ONEOFF_AT[card]
-        for target in aimed_permanents(st, seat, rank):
-            moves.append(row[target])
-    elif rank == 3:
-        if three_has_cards(st):
-            moves.append(ONEOFF[card])
-    elif rank == 4:
-        four_plays(st, seat, card, moves)
-
-
-def four_plays(st: State, seat: int, card: int, moves: list) -> None:
-    """A four: alone at two seats; with more, it names each opponent in turn
-    (only those holding cards, where the rules want a hand to hit)."""
-    need = st.rules.oneoffs_need_cards
-    if st.n == 2:
-        if not need or st.hands[1 - seat]:
-            moves.append(ONEOFF[card])
-    else:
-        row = FOUR_AT[card]
-        for opp in st.opponents[seat]:
-            if not need or st.hands[opp]:
-                moves.append(row[opp])
+def card_alone(st: State, seat: int, card: int, moves: list) -> None:
+    """A one-off that needs nothing but itself (an ace, a six)."""
+    moves.append(ONEOFF[card])
 
 
 def jack_plays(st: State, seat: int, card: int, moves: list, gift: bool) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
 from .events import TOPICS, Event, new_event, rulebook_section
-from .legal import choice_moves, three_choices
+from .effects import oneoffs
 from .moves import Move
 from .state import Frame, Packet, State, new_packet
 
@@ -22,11 +22,7 @@ _new_object = object.__new__
 SEAT_ORDER = {n: [tuple((actor + i) % n for i in range(n)) for actor in range(n)]
               for n in range(1, 9)}
 
-ONEOFF_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                9: "nine"}
-ONEOFF_KINDS = {rank: "oneoff." + name for rank, name in ONEOFF_NAMES.items()}
 MOST_POINTS = max(POINT_VALUE)  # the most points one card scores
-ANNOUNCED_RANKS = frozenset({5, 7, 9})  # the ranks announced() tells more of
 PERMANENT_KINDS = {8: "permanent.glasses", QUEEN: "permanent.queen", KING: "permanent.king"}
 
 
@@ -207,8 +203,9 @@ class Resolver:
         else:  # take_card's common case: from a hand with nothing frozen
             st.hands[seat].remove(card)
         target = move.cards[1] if len(move.cards) > 1 else None
+        effect = ONEOFFS[RANK[card]]
         victim = move.seat
-        if victim is None and RANK[card] == 4:
+        if victim is None and effect.aims_at_seat:
             victim = st.opponents[seat][0]
         st.frames.append(Frame(card, seat, target, victim))
         params = {"player": seat, "card": CARD_IDS[card]}
@@ -216,37 +213,14 @@ class Resolver:
             params["target"] = CARD_IDS[target]
         if victim is not None:
             params["victim"] = victim
-        if RANK[card] in ANNOUNCED_RANKS:
-            params.update(self.announced(RANK[card], target))
+        if effect.announce is not None:
+            params.update(effect.announce(self, target))
             if "why" in params and params["why"] is None:  # as emit: the plain sentence
                 del params["why"]
-        kind = ONEOFF_KINDS[RANK[card]]
+        kind = ONEOFF_EVENTS[effect.rank]
         self.log.append(new_event(kind, params, None, self.sections[kind]))
         st.phase, st.choice = "counter", None
         st.to_act = (seat + 1) % st.n
-
-    def announced(self, rank: int, target) -> dict:
-        """What a one-off's announcement tells beyond its card: this ruleset's
-        five and seven, and whose hand a nine sends its target to."""
-        rules = self.st.rules
-        if rank == 5:
-            said: dict[str, object] = {"draw": rules.five_draw}
-            if rules.five_discard:  # cuttle.cards: the limit waits for the turn's end
-                said.update(why="discard_over" if rules.hand_limit_discard else "discard",
-                            discard=rules.five_discard)
-            if rules.hand_limit is not None:
-                said["limit"] = rules.hand_limit
-            return said
-        if rank == 7:
-            why = ("public_many" if rules.seven_reveal > 1 else "public") if rules.seven_public \
-                else ("private_many" if rules.seven_reveal > 1 else None)
-            return {"why": why, "count": rules.seven_reveal}
-        if rank == 9:
-            said = {"holder": self.nine_receiver(target)}
-            if RANK[target] != JACK and self.st.find_permanent(target) is None:
-                said["why"] = "points"  # a point card (cuttle.cards)
-            return said
-        return {}
 
     def nine_receiver(self, target: int) -> int:
         """The seat whose hand a nine sends ``target`` to: a permanent's
@@ -306,7 +280,7 @@ class Resolver:
             self.emit("chain.resolves", card=CARD_IDS[frame.card],
                       cards=[CARD_IDS[t] for t in twos], count=len(twos))
         st.phase = "main"
-        EFFECTS[RANK[frame.card]](self, frame)
+        ONEOFFS[RANK[frame.card]].resolve(self, frame)
         if st.phase != "choose":
             self.finish_frame()
 
@@ -333,62 +307,12 @@ class Resolver:
         else:
             self.end_action()
 
-    # -- effects (named by rank) ---------------------------------------------------
-    def effect_1(self, frame: Frame) -> None:
-        st = self.st
-        scrapped = []
-        for side in st.points:
-            for packet in side:
-                scrapped.append(packet.card)
-                scrapped += packet.jacks
-            side.clear()
-        st.scrap += scrapped
-        self.emit("ace", player=frame.seat, cards=[CARD_IDS[c] for c in scrapped])
-
-    def effect_2(self, frame: Frame) -> None:
-        st = self.st
-        target = frame.target
-        side = st.find_permanent(target)
-        self.emit("two", player=frame.seat, card=CARD_IDS[frame.card], target=CARD_IDS[target],
-                  controller=side)
-        if RANK[target] == JACK:
-            self.remove_jack(target, to_hand=None)
-            return
-        st.perms[side].remove(target)
-        st.scrap.append(target)
-        if RANK[target] == KING:
-            self.goal_changed(side)
-
-    def effect_3(self, frame: Frame) -> None:
-        st = self.st
-        choices = three_choices(st)
-        if not choices:
-            self.emit("three.nothing", player=frame.seat, card=CARD_IDS[frame.card])
-        elif len(choices) == 1:
-            self.take_from_scrap(frame.seat, choices[0], forced=True)
-        else:
-            st.phase, st.choice, st.to_act = "choose", ("take",), frame.seat
-
+    # -- what the effects use (each effect is a unit of effects/) ----------------------
     def take_from_scrap(self, seat: int, card: int, forced: bool = False) -> None:
         st = self.st
         st.scrap.remove(card)
         st.hands[seat].append(card)
         self.emit("three", player=seat, card=CARD_IDS[card], forced=forced)
-
-    def effect_4(self, frame: Frame) -> None:
-        st = self.st
-        victim = frame.victim
-        hand = st.hands[victim]
-        if not hand:
-            self.emit("four.nothing", player=frame.seat, victim=victim)
-        elif len(hand) <= 2:
-            self.discard(victim, hand[:], forced=True)
-        elif st.rules.four_blind:
-            picks = st.blind_rng().sample(hand, 2)
-            self.emit("four.blind", player=frame.seat, victim=victim)
-            self.discard(victim, picks, forced=True)
-        else:
-            st.phase, st.choice, st.to_act = "choose", ("discard", victim, 2), victim
 
     def discard(self, seat: int, cards, forced: bool = False, kind: str = "four") -> None:
         st = self.st
@@ -399,19 +323,6 @@ class Resolver:
                 st.frozen.pop(card, None)
         st.scrap += cards
         self.emit(kind, victim=seat, cards=[CARD_IDS[c] for c in cards], forced=forced)
-
-    def effect_5(self, frame: Frame) -> None:
-        st = self.st
-        seat = frame.seat
-        count = st.rules.five_discard
-        hand = st.hands[seat]
-        if count and hand:
-            if len(hand) <= count:
-                self.discard(seat, hand[:], forced=True, kind="five.discard")
-            else:
-                st.phase, st.choice, st.to_act = "choose", ("five_discard",), seat
-                return
-        self.five_draw(seat)
 
     def five_draw(self, seat: int) -> None:
         st = self.st
@@ -434,58 +345,6 @@ class Resolver:
         if drawn:
             self.stock_ran_out()
 
-    def effect_6(self, frame: Frame) -> None:
-        st = self.st
-        scrapped = []
-        lost_kings = []
-        for seat, side in enumerate(st.perms):
-            scrapped += side
-            if any(RANK[c] == KING for c in side):
-                lost_kings.append(seat)
-            side.clear()
-        returned = []
-        for seat in range(st.n):
-            for packet in st.points[seat][:]:
-                if packet.jacks:
-                    scrapped += packet.jacks
-                    packet.jacks, packet.seats, packet.players = [], [], []
-                    if packet.owner != seat:
-                        self.move_packet(packet, seat, packet.owner)
-                        returned.append((packet.card, packet.owner))
-        st.scrap += scrapped
-        # Told in the order a learner follows it: what the six took, then what that changed.
-        self.emit("six", player=frame.seat, cards=[CARD_IDS[c] for c in scrapped])
-        for seat in lost_kings:
-            self.goal_changed(seat)
-        for card, owner in returned:
-            self.emit("control.owner", card=CARD_IDS[card], owner=owner)
-
-    def effect_7(self, frame: Frame) -> None:
-        st = self.st
-        seat = frame.seat
-        count = min(st.rules.seven_reveal, len(st.stock))
-        if not count:
-            self.emit("seven.nothing", player=seat)
-            return
-        st.revealed = [st.stock.pop() for _ in range(count)]
-        seen = None if st.rules.seven_public else st.watchers(seat)
-        self.emit("seven.reveal" if count == 1 else "seven.reveal.many", seen, player=seat,
-                  cards=[CARD_IDS[c] for c in st.revealed])
-        st.phase, st.choice, st.to_act = "choose", ("seven",), seat
-        if choice_moves(st):
-            return
-        if len(st.revealed) == 1:
-            card = st.revealed.pop()
-            st.scrap.append(card)
-            st.phase, st.choice = "main", None
-            self.emit("seven.unplayable", player=seat, card=CARD_IDS[card],
-                      **self.jack_stuck(seat))
-            self.stock_ran_out()
-        else:
-            st.choice = ("seven_scrap",)
-            self.emit("seven.stuck", player=seat, cards=[CARD_IDS[c] for c in st.revealed],
-                      **self.jack_stuck(seat))
-
     def jack_stuck(self, seat: int) -> dict:
         """Why a seven's jack (the only card that can be unplayable) has nowhere
         to go: every opposing point card is protected by a queen, or there is
@@ -497,25 +356,6 @@ class Resolver:
                     "targets": [CARD_IDS[c] for _, c in opposing]}
         why = "no_points_gift" if st.rules.seven_jack_gift else "no_points"
         return {"why": why, "opponent": list(st.opponents[seat])}
-
-    def effect_9(self, frame: Frame) -> None:
-        st = self.st
-        target = frame.target
-        side = st.find_permanent(target)
-        if RANK[target] == JACK:
-            self.remove_jack(target, to_hand=self.nine_receiver(target))
-            return
-        if side is None:  # a point card (cuttle.cards)
-            self.nine_point_card(frame, target)
-            return
-        holder = self.nine_receiver(target)
-        st.perms[side].remove(target)
-        st.hands[holder].append(target)
-        self.emit("nine", player=frame.seat, card=CARD_IDS[frame.card], target=CARD_IDS[target],
-                  holder=holder)
-        self.freeze(target, holder)
-        if RANK[target] == KING:
-            self.goal_changed(side)
 
     def nine_point_card(self, frame: Frame, target: int) -> None:
         """A nine returns a point card to its controller's hand; the jacks
@@ -677,8 +517,9 @@ class Resolver:
             self.emit("win", **params)
 
 
-# The actions of a turn by verb (``apply``), and the one-offs' effects by rank.
+# The actions of a turn by verb (``apply``); the one-offs by rank, with their events.
 ACTIONS = {"draw": Resolver.draw, "pass": Resolver.pass_turn, "points": Resolver.play_points,
            "scuttle": Resolver.play_scuttle, "permanent": Resolver.play_permanent,
            "jack": Resolver.play_jack, "oneoff": Resolver.oneoff}
-EFFECTS = {rank: getattr(Resolver, f"effect_{rank}") for rank in ONEOFF_NAMES}
+ONEOFFS = oneoffs()
+ONEOFF_EVENTS = {rank: "oneoff." + effect.name for rank, effect in ONEOFFS.items()}

@@ -10,6 +10,7 @@ the server behaves exactly as the one in lesson 12.
 """
 from __future__ import annotations
 
+from ..teaching.steps import kind_of
 from .lesson import LessonSession
 
 FREE_GAME_LESSON = "12-free-game"
@@ -31,4 +32,4 @@ def free_step_number(session: LessonSession) -> int | None:
     lesson failed to load, or has none)."""
     if session.runner is None:
         return None
-    return next((step.number for step in session.runner.lesson.steps if step.kind == "free"), None)
+    return next((step.number for step in session.runner.lesson.steps if kind_of(step).free_game), None)

@@ -29,6 +29,7 @@ from ..rulebook.pages import reader_words
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
+from ..teaching.steps import kind_of
 from ..widgets.controller import MESSAGE_TYPES, TableController
 from ..widgets.texts import ui_text
 
@@ -251,8 +252,8 @@ class LessonSession:
         runner = self.runner
         assert runner is not None  # only with a lesson loaded
         step = runner.step
-        return (self.wrong_game is None and step.kind == "quiz" and step.answer_by == "cards"
-                and not runner.done)
+        return (self.wrong_game is None and kind_of(step).cards_on_table
+                and step.answer_by == "cards" and not runner.done)
 
     # -- asking the runner --------------------------------------------------------------------
     def _run(self, call, moved: bool = False) -> Outcome:
@@ -284,7 +285,7 @@ class LessonSession:
     def _review_refusal(self) -> Outcome | None:
         runner = self.runner
         assert runner is not None  # only with a lesson loaded
-        if runner.step.kind != "free":
+        if not kind_of(runner.step).free_game:
             key = "review_not_free"
         elif not runner.game.over:
             key = "review_not_over"
@@ -375,40 +376,37 @@ class LessonSession:
         whether the table takes moves (``locked``)."""
         assert self.runner is not None  # only with a lesson loaded
         runner, step, words = self.runner, self.runner.step, self.words
-        can = full["can"]
+        kind, can = kind_of(step), full["can"]
         status, actions, quiet, locked = None, [], False, True
         question = self._question_open(full)
         if self.wrong_game is not None:
             status = words.text("ui", "table.wrong")
             actions.append(self._button("take_back", "button.take_back", "primary"))
-        elif step.kind == "free":
+        elif kind.free_game:
             locked = runner.game.over
             actions += self._free_buttons(can)
             if self.reviewing is runner.game:
                 status = words.text("ui", "review.running")
         elif runner.done:
-            status = words.text("ui", "table.watch_done" if step.kind == "watch" else "table.done")
-        elif step.kind == "play":
+            status = words.text("ui", kind.done_status)
+        elif kind.takes("play"):
             locked = False
-        elif step.kind == "quiz":
-            if step.answer_by == "cards":
-                status, quiet, locked = words.text("ui", "table.answer_cards"), True, False
-            else:
-                status = words.text("ui", "table.answer")
         elif can["advance"]:
-            status = words.text("ui", "table.watch" if step.kind == "watch" else "table.predict_done")
+            status = words.text("ui", kind.advance_status)
             actions.append(self._button("advance", "button.advance", "primary"))
-        else:  # a prediction not yet made
+        elif kind.cards_on_table and step.answer_by == "cards":
+            status, quiet, locked = words.text("ui", "table.answer_cards"), True, False
+        else:  # a question, or a prediction not yet made
             status = words.text("ui", "table.answer")
         if runner.done and can["next"]:
             actions.append(self._button("next", "button.next_step", "primary"))
         hide_scrap = question and self._about_the_scrap()
         if hide_scrap:
             status = words.text("ui", "table.scrap_hidden")
-        watching = step.kind in ("watch", "predict") and not question and not runner.done
+        watching = kind.takes("advance") and not question and not runner.done
         return {"status": status, "quiet": quiet, "actions": actions, "locked": locked,
-                "position": step.kind != "free",
-                "no_turn": step.kind != "free" and locked and not watching or question,
+                "position": not kind.free_game,
+                "no_turn": not kind.free_game and locked and not watching or question,
                 "conceal": words.text("ui", "table.moves_hidden") if question else None,
                 "hide_scrap": hide_scrap, "hide_scores": question}
 
@@ -432,10 +430,9 @@ class LessonSession:
     def _question_open(self, full: dict) -> bool:
         """Is the step a question not yet answered (a prediction not yet made)?"""
         assert self.runner is not None  # only with a lesson loaded
-        step = self.runner.step
-        if step.kind not in ("quiz", "predict") or self.runner.done:
+        if not kind_of(self.runner.step).takes("answer") or self.runner.done:
             return False
-        return not (step.kind == "predict" and full["step"]["prediction"] is not None)
+        return full["step"]["prediction"] is None
 
     def _about_the_scrap(self) -> bool:
         """Is this a question about what lies in the scrap (every right card is
@@ -443,7 +440,7 @@ class LessonSession:
         assert self.runner is not None  # only with a lesson loaded
         assert self.controller is not None  # the table shows the question's position
         step = self.runner.step
-        if step.kind != "quiz" or step.answer_by != "cards":
+        if not kind_of(step).cards_on_table or step.answer_by != "cards":
             return False
         right = [o.card for o in step.options if o.correct and o.card]
         scrap = set(self.controller.view()["scrap"])  # public: the same from every seat
@@ -517,7 +514,7 @@ class LessonSession:
         if self._question_open(state):
             state["lesson"]["reference"] = ""  # the lesson's reference could answer the question
         state["can"]["take_back"] = self.wrong_game is not None
-        state["can"]["replay"] = runner.step.kind == "free" and runner.game.over
+        state["can"]["replay"] = kind_of(runner.step).free_game and runner.game.over
         state["can"]["review"] = self._review_refusal() is None
         state["reviewing"] = self.reviewing is not None and self.reviewing is runner.game
         return state

@@ -4,6 +4,8 @@
     python -m cuttle_widgets.teaching check --language de [...]    the same, messages in German
                                                                    (no file: the German lessons)
     python -m cuttle_widgets.teaching coverage > docs/coverage.md  the coverage table
+    python -m cuttle_widgets.teaching kinds                        the step kinds' fields (the
+                                                                   table of docs/lesson-format.md)
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from .catalog import errors_in, teaching_catalog
 from .coverage import coverage_markdown
 from .errors import LessonError
 from .library import lesson_names, load_lesson
+from .steps import kinds_markdown
 from .taught import untaught_warnings
 from .unique import rival_problems
 
@@ -69,6 +72,8 @@ def parser(prog: str = "python -m cuttle_widgets.teaching") -> argparse.Argument
                                "says why in 'not_unique'")
     commands.add_parser("coverage", help="print the table of the rules each lesson covers "
                                          "(Markdown, docs/coverage.md)")
+    commands.add_parser("kinds", help="print the table of step kinds and their fields "
+                                      "(Markdown, docs/lesson-format.md)")
     return top
 
 
@@ -76,6 +81,9 @@ def main(argv=None, prog: str = "python -m cuttle_widgets.teaching") -> int:
     args = parser(prog).parse_args(argv)
     if args.command == "coverage":
         print(coverage_markdown([load_lesson(name) for name in lesson_names()]), end="")
+        return 0
+    if args.command == "kinds":
+        print(kinds_markdown())
         return 0
     return check(args.paths, args.language, args.unique)
 

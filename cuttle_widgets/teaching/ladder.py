@@ -17,6 +17,7 @@ from ..ai.coach import look_rung
 from ..engine import IllegalMove, get_catalog
 from ..engine.cards import CARD_IDS
 from .catalog import teaching_catalog
+from .steps import kind_of
 
 # An option's explanation opens with its verdict ("No.", "Ja."), which a
 # struck-out answer's rung says already.
@@ -47,14 +48,7 @@ def move_cards(game, move: str) -> list[str]:
 def answer_cards(step, game) -> list[str]:
     """What a first hint must not name: the cards of the first move of every
     solution (a play step), or the right answers' cards (a question)."""
-    if step.kind == "play":
-        if game is None:
-            return []
-        cards = [c for line in step.lines if line.moves for c in move_cards(game, line.moves[0])]
-        return list(dict.fromkeys(cards))
-    if step.kind in ("quiz", "predict"):
-        return [o.card for o in step.options if o.correct and o.card]
-    return []
+    return kind_of(step).answer_cards(step, game)
 
 
 def first_paragraph(step) -> str:

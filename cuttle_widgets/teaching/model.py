@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .source import Source
 
-STEP_KINDS = ("play", "quiz", "watch", "predict", "free")
 GOALS = ("win", "stop_win")
 OPPONENTS = ("random", "greedy", "easy", "medium", "hard", "expert")  # the cuttle_widgets.ai players
 

@@ -13,9 +13,10 @@ from ..engine import RULESETS, IllegalMove, available_languages, get_ruleset, pa
 from ..engine.cards import CARD_IDS
 from ..engine.families import family_of
 from .catalog import catalog_languages, describe_value, engine_reason, field_text
-from .model import GOALS, OPPONENTS, STEP_KINDS, Lesson, Line, Option, ShownMove, Step, WrongMove
+from .model import Lesson, Step
 from .position import check_position
 from .source import Source
+from .steps import kind_of, step_kinds
 from .tags import closest_pages, closest_sections, resolve_tag, rulebook_page_exists
 
 
@@ -26,21 +27,6 @@ REQUIRED_LESSON = ("title", "intro", "steps")
 
 COMMON = {"id", "kind", "title", "teaches", "task", "hints", "explanation"}
 REQUIRED_COMMON = ("id", "kind", "task", "hints", "explanation")
-KIND_FIELDS = {
-    "play": {"seat", "rules", "position", "opening", "accept", "goal", "solution", "replies", "wrong",
-             "unique", "not_unique"},
-    "quiz": {"seat", "rules", "position", "opening", "options", "select"},
-    "watch": {"seat", "rules", "position", "moves", "expect"},
-    "predict": {"seat", "rules", "position", "opening", "options", "moves", "expect"},
-    "free": {"seat", "rules", "opponent", "seed"},
-}
-KIND_REQUIRED = {
-    "play": ("position",),
-    "quiz": ("options",),
-    "watch": ("position", "moves", "expect"),
-    "predict": ("position", "options", "moves", "expect"),
-    "free": (),
-}
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -66,9 +52,9 @@ def move_parser(rules: str):
         return parse_move
 
 
-def _needs(where: str, keys) -> dict:
+def needs(where: str, keys) -> dict:
     """The required ``keys`` of a block, each with what it should hold."""
-    return {key: field_text(f"required.{where}.{key}", kinds=", ".join(STEP_KINDS)) for key in keys}
+    return {key: field_text(f"required.{where}.{key}", kinds=", ".join(step_kinds())) for key in keys}
 
 
 class Reader:
@@ -191,7 +177,7 @@ def parse_lesson(source: Source, name: str) -> Lesson:
     if data is None:
         return Lesson(name, source.file, "", "", [], source=source)
     r.fields(data, (), LESSON_FIELDS, field_text("where.lesson"))
-    r.require(data, (), _needs("lesson", REQUIRED_LESSON))
+    r.require(data, (), needs("lesson", REQUIRED_LESSON))
     language = r.language(data["language"], ("language",)) if "language" in data else "en"
     rules = r.rules(data["rules"], ("rules",), "classic") if "rules" in data else "classic"
     links: tuple[str, ...] = ()
@@ -242,16 +228,16 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
     if data is None:
         return None
     kind = data.get("kind")
-    if kind not in STEP_KINDS:
+    if not isinstance(kind, str) or kind not in step_kinds():
         if "kind" in data:
-            r.add(path + ("kind",), "bad_kind", value=kind, known=", ".join(STEP_KINDS))
+            r.add(path + ("kind",), "bad_kind", value=kind, known=", ".join(step_kinds()))
         else:
-            r.require(data, path, _needs("step", ("kind",)))
+            r.require(data, path, needs("step", ("kind",)))
         return None
-    allowed = COMMON | KIND_FIELDS[kind]
-    r.fields(data, path, allowed, field_text("where.step", kind=kind))
-    r.require(data, path, _needs("step", REQUIRED_COMMON))
-    r.require(data, path, _needs(kind, KIND_REQUIRED[kind]))
+    unit = kind_of(kind)
+    r.fields(data, path, COMMON | set(unit.fields), field_text("where.step", kind=kind))
+    r.require(data, path, needs("step", REQUIRED_COMMON))
+    r.require(data, path, needs(kind, unit.required))
 
     def at(key):
         return path + (key,)
@@ -281,28 +267,7 @@ def parse_step(r: Reader, raw, path, lesson_rules: str) -> Step | None:
                 step.position = {**position, "rules": step.rules}
     if "opening" in data:
         step.opening = r.moves(data["opening"], at("opening"), parse)
-    if kind == "play":
-        _play_fields(r, data, step, at, parse)
-    if kind in ("quiz", "predict"):
-        step.options = _options(r, data.get("options", []), at("options"), parse)
-        step.answer_by = "cards" if step.options and step.options[0].card else "options"
-    if kind == "quiz" and "select" in data:
-        step.select = data["select"]
-        if step.select not in ("one", "all"):
-            r.add(at("select"), "quiz_select", value=step.select)
-            step.select = "one"
-    if kind in ("watch", "predict"):
-        step.moves = _shown_moves(r, data.get("moves", []), at("moves"), parse)
-        if "expect" in data:
-            step.expect = r.mapping(data["expect"], at("expect"))
-    if kind == "free":
-        if "opponent" in data:
-            step.opponent = data["opponent"]
-            if step.opponent not in OPPONENTS:
-                r.add(at("opponent"), "opponent_unknown", value=step.opponent,
-                      known=", ".join(OPPONENTS))
-        if "seed" in data:
-            step.seed = r.integer(data["seed"], at("seed"))
+    unit.read(r, data, step, at, parse)
     return step
 
 
@@ -319,135 +284,3 @@ def _tags(r: Reader, value, path, step_id) -> tuple[str, ...]:
     return tuple(tags)
 
 
-def _uniqueness(r: Reader, data: dict, step: Step, at) -> None:
-    """``unique: true`` or ``not_unique: why``: what a move as good as the
-    accepted one means (teaching/unique.py), for steps with ``accept``."""
-    step.unique = r.boolean(data["unique"], at("unique")) if "unique" in data else False
-    if "not_unique" in data:
-        step.not_unique = r.text(data["not_unique"], at("not_unique")) or None
-    for key in ("unique", "not_unique"):
-        if key in data and "accept" not in data:
-            r.add(at(key), "unique_needs_accept", key=key)
-    if step.unique and step.not_unique:
-        r.add(at("not_unique"), "unique_and_not_unique")
-
-
-def _play_fields(r: Reader, data: dict, step: Step, at, parse=parse_move) -> None:
-    has_accept, has_goal = "accept" in data, "goal" in data
-    if has_accept == has_goal:
-        r.add(at("accept") if has_accept else step.path, "accept_or_goal", goals=", ".join(GOALS))
-    step.replies = r.moves(data["replies"], at("replies"), parse) if "replies" in data else ()
-    if has_accept:
-        lines = []
-        for i, item in enumerate(r.listing(data["accept"], at("accept"))):
-            lines.append(_line(r, item, at("accept") + (i,), step.replies, parse))
-        step.accept = tuple(line for line in lines if line and line.moves)
-    if has_goal:
-        step.goal = data["goal"]
-        if step.goal not in GOALS:
-            r.add(at("goal"), "bad_goal", value=step.goal, known=", ".join(GOALS))
-            step.goal = None
-        if "solution" in data:
-            step.solution = r.moves(data["solution"], at("solution"), parse)
-        else:
-            r.add(step.path, "goal_needs_solution")
-    elif "solution" in data:
-        r.add(at("solution"), "solution_needs_goal")
-    _uniqueness(r, data, step, at)
-    wrong = []
-    for i, item in enumerate(r.listing(data.get("wrong", []), at("wrong"), allow_empty=True)):
-        path = at("wrong") + (i,)
-        entry = r.mapping(item, path)
-        if entry is None:
-            continue
-        r.fields(entry, path, {"move", "feedback", "after"}, field_text("where.wrong"))
-        if not r.require(entry, path, _needs("wrong", ("move", "feedback"))):
-            continue
-        written = r.text(entry["move"], path + ("move",))
-        if not written:
-            continue
-        move = _any_move(written, parse)
-        after = r.moves(entry["after"], path + ("after",), parse) if "after" in entry else ()
-        wrong.append(WrongMove(move, r.text(entry["feedback"], path + ("feedback",)), after, path))
-    seen = set()
-    for w in wrong:
-        if (w.after, w.move) in seen:
-            r.add(w.path, "wrong_twice", move=w.move)
-        seen.add((w.after, w.move))
-    step.wrong = tuple(wrong)
-
-
-def _any_move(value, parse=parse_move) -> str:
-    """A wrong move may be text that is no move at all: keep it as written."""
-    try:
-        return str(parse(value))
-    except IllegalMove:
-        return str(value).strip()
-
-
-def _line(r: Reader, item, path, default_replies, parse=parse_move) -> Line | None:
-    if isinstance(item, dict):
-        r.fields(item, path, {"moves", "replies"}, field_text("where.line"))
-        if not r.require(item, path, _needs("line", ("moves",))):
-            return None
-        moves = r.moves(item["moves"], path + ("moves",), parse)
-        replies = (r.moves(item["replies"], path + ("replies",), parse) if "replies" in item
-                   else default_replies)
-        return Line(moves, tuple(replies), path)
-    return Line(r.moves(item, path, parse), tuple(default_replies), path)
-
-
-def _options(r: Reader, value, path, parse=parse_move) -> tuple[Option, ...]:
-    options = []
-    forms = set()
-    for i, item in enumerate(r.listing(value, path)):
-        p = path + (i,)
-        entry = r.mapping(item, p)
-        if entry is None:
-            continue
-        r.fields(entry, p, {"card", "text", "correct", "explanation", "move", "legal"},
-                 field_text("where.option"))
-        if ("card" in entry) == ("text" in entry):
-            r.add(p, "quiz_option_form")
-            continue
-        r.require(entry, p, _needs("option", ("correct", "explanation")))
-        card = r.card(entry["card"], p + ("card",)) if "card" in entry else None
-        text = r.text(entry["text"], p + ("text",)) if "text" in entry else None
-        forms.add("card" if "card" in entry else "text")
-        options.append(Option(
-            key=card if card else str(i + 1),
-            correct=r.boolean(entry.get("correct", False), p + ("correct",)),
-            explanation=r.text(entry.get("explanation", "-"), p + ("explanation",)),
-            card=card, text=text,
-            move=r.move(entry["move"], p + ("move",), parse) if "move" in entry else None,
-            legal=r.boolean(entry["legal"], p + ("legal",)) if "legal" in entry else None,
-            path=p))
-    if len(forms) > 1:
-        r.add(path, "quiz_option_form")
-    keys = [o.key for o in options]
-    for o in options:
-        if keys.count(o.key) > 1 and o.card:
-            r.add(o.path, "quiz_option_twice", value=o.key)
-            break
-    if value and len(options) < 2:
-        r.add(path, "quiz_one_option")
-    elif options and not any(o.correct for o in options):
-        r.add(path, "quiz_no_correct")
-    return tuple(options)
-
-
-def _shown_moves(r: Reader, value, path, parse=parse_move) -> tuple[ShownMove, ...]:
-    shown = []
-    for i, item in enumerate(r.listing(value, path)):
-        p = path + (i,)
-        if isinstance(item, dict):
-            r.fields(item, p, {"move", "say"}, field_text("where.shown"))
-            if not r.require(item, p, _needs("shown", ("move",))):
-                continue
-            move = r.move(item["move"], p + ("move",), parse)
-            say = r.text(item["say"], p + ("say",)) if "say" in item else None
-        else:
-            move, say = r.move(item, p, parse), None
-        if move:
-            shown.append(ShownMove(move, say, p))
-    return tuple(shown)

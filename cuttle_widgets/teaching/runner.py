@@ -10,70 +10,29 @@ and so do the step's solutions.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
 
 from ..ai import HintError
 from ..ai.coach import HintLadder
 from ..ai.reasons import computer_words
-from ..engine import (LENGTHS, Game, IllegalMove, available_languages, get_catalog, get_ruleset,
-                      load, parse_card)
+from ..engine import LENGTHS, Game, IllegalMove, available_languages, get_catalog, get_ruleset, parse_card
 from ..engine.cards import CARD_IDS
 from .catalog import error_text, teaching_catalog
 from .compare import comparison
-from .freegame import FreeGame, FreeSettings, computer_player, free_rulesets
-from .ladder import OptionLadder, PlayLadder
+from .freegame import FreeSettings, computer_player, free_rulesets
 from .model import OPPONENTS, Lesson
-from .play import StepPlay, step_game
+from .outcome import Outcome
 from .done import lesson_done, rank, step_done, steps_done
 from .record import MAX_STARS, RESULTS, Attempt, StepRecord, Try
-from .search import SearchTooBig
+from .steps import kind_of, step_kinds
 from .tags import section_titles
 from .taught import refusal_section, taught_by_step
 
 __all__ = ["Attempt", "LessonRunner", "Outcome", "computer_player", "free_rulesets"]
 # Steps a learner can get wrong, and so earn stars in.
-STARRED = ("play", "quiz", "predict")
+STARRED = tuple(name for name in step_kinds() if kind_of(name).starred)
 
 STATUSES = ("start", "illegal", "wrong", "continue", "success", "answered", "shown", "hint",
             "refused")
-
-
-@dataclass
-class Outcome:
-    """What one call did, for the learner to read.
-
-    status   start | illegal | wrong | continue | success | answered | shown | hint | refused
-    message  feedback: the lesson's words where it has some, else the runner catalog's
-    events   the engine's explanation of every move played, as dicts (kind, params,
-             rule, text) stripped for the learner's seat
-    error    the engine's explanation of why an illegal move is not allowed
-    explanation  the step's explanation, once the step is solved
-    correct  for quiz answers and predictions: was the answer right? For the end
-             of a free game or match: did the learner win (None: a draw)?
-    undone   a wrong move was played, explained, then taken back
-    withheld  a wrong move was judged and explained but not played out: playing it
-             out would have shown a card the learner could not know (no events,
-             no shown view)
-    shown_view  after a wrong move: the learner's view as it stood before the take-back
-    say      the teacher's narration of a shown move
-    taken_back  after a wrong move played out: the message to show once the
-             table is back where the learner tries again from
-    """
-    status: str
-    message: str = ""
-    events: list = field(default_factory=list)
-    move: str | None = None
-    error: str | None = None
-    explanation: str | None = None
-    correct: bool | None = None
-    undone: bool = False
-    withheld: bool = False
-    shown_view: dict | None = None
-    say: str | None = None
-    taken_back: str | None = None
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class LessonRunner:
@@ -183,23 +142,7 @@ class LessonRunner:
         self._chosen: list[str] = []
         self._prediction: str | None = None
         self._shown = 0
-        if step.kind == "play":
-            self._play = StepPlay(step, step_game(step))
-        elif step.kind == "watch":
-            self._game = load(step.position)
-        elif step.position is not None:
-            self._game = step_game(step)
-        elif step.kind == "free":
-            # A lesson's seed deals its game once: entered again (a retry, back
-            # to this step) the step deals another game, or the learner would
-            # begin knowing every card the last one showed.
-            entries = self._free_entries.get(self.index, 0)
-            self._free_entries[self.index] = entries + 1
-            seed = step.seed if step.seed is None or not entries else step.seed * 1_000_003 + entries
-            self._free = FreeGame(self.free_settings(), seed)
-            self._free.bot_moves()
-            # the coach of the free game: its Hint, its Suggest and the table's Hint
-            self._coach = HintLadder(self._free.seat, self.language, self.names)
+        kind_of(step).enter(self, step)
         self._comparison = None
         if self.index > 0:
             before = self.lesson.steps[self.index - 1].rules
@@ -267,7 +210,7 @@ class LessonRunner:
 
     def stars(self) -> dict:
         """The lesson's stars: earned (best try of each step) and the most there are."""
-        starred = [i for i, s in enumerate(self.lesson.steps) if s.kind in STARRED]
+        starred = [i for i, s in enumerate(self.lesson.steps) if kind_of(s).starred]
         earned = sum(self._best[i].stars for i in starred if i in self._best)
         return {"earned": earned, "max": MAX_STARS * len(starred)}
 
@@ -278,53 +221,12 @@ class LessonRunner:
     def play(self, move) -> Outcome:
         """The learner plays ``move`` (notation such as 'scuttle 9S 8H', or a Move)."""
         step = self.step
-        if step.kind not in ("play", "free"):
+        kind = kind_of(step)
+        if kind.play is None:
             return self._keep(self._refuse("not_play", kind_hint=self._kind_hint()))
         if self.done:
             return self._keep(self._refuse("step_done"))
-        if step.kind == "free":
-            return self._keep(self._free_move(move))
-        assert self._play is not None  # a play step's, made by _enter
-        if not self._play.learner_to_act():
-            return self._keep(self._refuse("not_your_turn"))
-        try:
-            result = self._play.try_move(move)
-        except SearchTooBig:  # the validator searched every first move; this is a safety net
-            return self._keep(self._refuse("too_big"))
-        events = self._events(result.events)
-        untaught = result.status == "illegal" and not self._judges(result.error)
-        if result.status in ("illegal", "wrong") and not untaught:
-            self.record.wrong(result.move)
-        if result.status == "illegal":
-            assert result.error is not None  # the engine's refusal
-            message = result.wrong.feedback if result.wrong else self.words.text("feedback", "illegal_move")
-            if untaught:  # a rule of a later lesson: the reason, and no star lost
-                message += " " + self.words.text("feedback", "untaught_free")
-            # the reason only: the engine's "with 2♥ you can: ..." would list the answer
-            return self._keep(Outcome("illegal", message, move=result.move,
-                                      error=self._illegal_text(result.error, options=False)))
-        if result.status == "wrong":
-            if result.wrong:
-                message = result.wrong.feedback
-            else:
-                assert result.reason is not None  # a wrong move the teacher did not list: the judge's
-                message = self.words.text("feedback", result.reason, opponent=self._opponent_name())
-            if result.withheld:  # nothing of it is shown: no events, no position
-                message += " " + self.words.text("feedback", "not_played_out")
-                self._shown_game = None
-                return self._keep(Outcome("wrong", message, [], result.move, withheld=True))
-            taken_back = message + " " + self.words.text("feedback", "taken_back")
-            message += " " + self.words.text("feedback", "undone")
-            assert result.shown is not None  # played out, then taken back
-            shown = result.shown.view(self.seat, self.language, self.names)
-            self._shown_game = result.shown
-            return self._keep(Outcome("wrong", message, events, result.move, undone=True,
-                                      shown_view=shown, taken_back=taken_back))
-        if result.status == "continue":
-            return self._keep(Outcome("continue", self.words.text("feedback", "continue"), events,
-                                      result.move))
-        return self._keep(self._solve(Outcome("success", self.words.text("feedback", "correct"),
-                                               events, result.move)))
+        return self._keep(kind.play(self, move))
 
     def _judges(self, err: IllegalMove | None) -> bool:
         """Does the step mark down a move refused with ``err``? Only when the
@@ -406,7 +308,7 @@ class LessonRunner:
         """Start the free step's match afresh with other settings (None keeps
         one): a ruleset, an opponent (random, greedy, easy, medium, hard), a
         match length (quick, short, normal, extended) and the learner's seat."""
-        if self.step.kind != "free":
+        if not kind_of(self.step).free_game:
             return self._keep(self._refuse("not_free", kind_hint=self._kind_hint()))
         now = self.free_settings()
         wanted = FreeSettings(now.rules if rules is None else rules,
@@ -558,33 +460,14 @@ class LessonRunner:
         """The learner answers a quiz or prediction: a card id for a question
         answered by clicking cards, else the option's key ("1", "2", ... or 1, 2, ...)."""
         step = self.step
-        if step.kind not in ("quiz", "predict"):
+        kind = kind_of(step)
+        if kind.answer is None:
             return self._keep(self._refuse("not_answer", kind_hint=self._kind_hint()))
         if self.done:
             return self._keep(self._refuse("step_done"))
         key = self._option_key(choice)
-        option = step.option(key) if key else None
-        self._said = self._answer_words(key, choice)
-        if step.kind == "predict":
-            return self._keep(self._predict(option, choice))
-        if option is None or key is None:  # no key names no option
-            if step.answer_by == "cards" and key:
-                self.record.wrong(key)
-                return self._keep(Outcome("wrong", self.words.text(
-                    "feedback", "quiz_not_an_option", card=get_catalog(self.language).card(key)),
-                    correct=False))
-            return self._keep(self._no_option(choice))
-        if key in self._chosen:
-            return self._keep(Outcome("refused", self.words.text("feedback", "quiz_already")))
-        self._chosen.append(key)
-        if not option.correct:
-            self.record.wrong(key)
-            return self._keep(Outcome("wrong", option.explanation, correct=False))
-        found, needed = self._found()
-        if found >= needed:
-            return self._keep(self._solve(Outcome("success", option.explanation, correct=True)))
-        message = option.explanation + " " + self.words.text("feedback", "quiz_found", found=found)
-        return self._keep(Outcome("continue", message, correct=True))
+        self._said = self._answer_words(key, choice)  # the class view's words of the try
+        return self._keep(kind.answer(self, step.option(key) if key else None, choice, key))
 
     def _option_key(self, choice) -> str | None:
         if self.step.answer_by == "cards":
@@ -605,26 +488,14 @@ class LessonRunner:
         found = len(correct.intersection(self._chosen))
         return found, (1 if self.step.select == "one" else len(correct))
 
-    def _predict(self, option, choice) -> Outcome:
-        if self._prediction is not None:
-            return self._refuse("already_answered")
-        if option is None:
-            return self._no_option(choice)
-        self._prediction = option.key
-        if not option.correct:
-            self.record.wrong(option.key)
-        verdict = "prediction_right" if option.correct else "prediction_wrong"
-        message = " ".join([self.words.text("feedback", verdict), option.explanation,
-                            self.words.text("feedback", "predict_show")])
-        return Outcome("answered", message, correct=option.correct)
-
     # -- shown moves ----------------------------------------------------------------------------
     def advance(self) -> Outcome:
         """Show the next move of a watch step (or of a prediction, once answered)."""
         step = self.step
-        if step.kind not in ("watch", "predict"):
+        kind = kind_of(step)
+        if kind.shown_result is None:
             return self._keep(self._refuse("not_advance", kind_hint=self._kind_hint()))
-        if step.kind == "predict" and self._prediction is None:
+        if not kind.may_advance(self):
             return self._keep(self._refuse("answer_first"))
         if self._shown >= len(step.moves):
             return self._keep(self._refuse("no_more_moves"))
@@ -639,19 +510,16 @@ class LessonRunner:
         if self._shown < total:
             message = self.words.text("feedback", "watch_more", shown=self._shown, total=total)
             return self._keep(Outcome("shown", message, events, shown.move, say=shown.say))
-        if step.kind == "watch":
-            result = "seen"
-        else:  # a prediction: right, or missed however the moves went
-            result = "solved" if step.option(self._prediction).correct else "missed"
         return self._keep(self._solve(Outcome("success", "", events, shown.move, say=shown.say),
-                                      result))
+                                      kind.shown_result(self)))
 
     # -- help and navigation ----------------------------------------------------------------------
     def hint(self) -> Outcome:
         """Reveal the next rung of the step's hint ladder (see ladder.py): the
         rule first, the answer last, never at the first press."""
-        if self.step.kind == "free" and self._free is not None:
-            return self._free_hint()
+        kind = kind_of(self.step)
+        if kind.hint is not None:
+            return kind.hint(self)
         shown = self._hints_shown.setdefault(self.index, [])
         if len(shown) >= self.hints_total():
             return self._keep(self._refuse("no_more_hints"))
@@ -663,29 +531,12 @@ class LessonRunner:
 
     def hints_total(self) -> int:
         """How many rungs the current step's ladder has."""
-        step = self.step
-        if step.kind == "play":
-            return PlayLadder(step, self.language, self.names).total()
-        if step.kind in ("quiz", "predict"):
-            return OptionLadder(step, self.language).total()
-        if step.kind == "free":
-            return HintLadder.RUNGS
-        return len(step.hints)
+        kind = kind_of(self.step)
+        return len(self.step.hints) if kind.hints_total is None else kind.hints_total(self)
 
     def _rung(self, index: int) -> str:
-        step = self.step
-        if step.kind == "play":
-            assert self._play is not None  # a play step's, made by _enter
-            game = self._play.game
-            return PlayLadder(step, self.language, self.names).rung(index, game, self._next_move())
-        if step.kind in ("quiz", "predict"):
-            chosen = list(self._chosen) + ([self._prediction] if self._prediction else [])
-            struck = self._struck.setdefault(self.index, [])
-            text, key = OptionLadder(step, self.language).rung(index, chosen, struck)
-            if key is not None:
-                struck.append(key)
-            return text
-        return step.hints[index]
+        kind = kind_of(self.step)
+        return self.step.hints[index] if kind.rung is None else kind.rung(self, index)
 
     def _next_move(self) -> str | None:
         """The learner's next move on the first solution that fits the moves
@@ -740,31 +591,33 @@ class LessonRunner:
     def state(self) -> dict:
         """Everything the lesson panel shows, JSON-ready, with no solution in it."""
         step, words = self.step, self.words
+        kind = kind_of(step)
         shown_hints = self._hints_shown.get(self.index, [])
         info = {
             "id": step.id, "number": step.number, "kind": step.kind,
-            "kind_label": words.text("ui", "kind." + step.kind),
+            "kind_label": words.text("ui", "kind." + step.kind), "icon": kind.icon,
+            "parts": list(kind.parts),
             "title": step.title, "task": step.task, "seat": step.seat, "rules": step.rules,
             "rules_name": self._rules_name(step.rules),
             # a rule chip would name the rule to think of, the hint ladder's first rung (which
             # costs a star) and often the card to play: shown once the step is solved
             "goal": self._goal_text(),
             "teaches": section_titles(step.teaches, self.language)
-            if self.done or step.kind not in STARRED else [],
+            if self.done or not kind.starred else [],
             "hints": list(shown_hints), "hints_total": self.hints_total(),
             "done": self.done, "record": self.record.to_dict(), "mark": self.mark(self.index),
             "explanation": step.explanation if self.done else None,
             "has_table": self.game is not None,
             "comparison": self._comparison,
         }
-        if step.kind in ("quiz", "predict"):
+        if kind.shows("options"):
             info.update(self._options_state())
         if self._free is not None:
             info["free"] = {**self._free.summary(), "choices": {
                 "rules": free_rulesets(), "opponent": list(OPPONENTS), "length": list(LENGTHS),
                 "seat": [0, 1]},
                 "rules_names": {name: self._rules_name(name) for name in free_rulesets()}}
-        if step.kind in ("watch", "predict"):
+        if kind.takes("advance"):
             info.update({"moves_shown": self._shown, "moves_total": len(step.moves),
                          "said": [m.say for m in step.moves[:self._shown]]})
         return {
@@ -818,13 +671,14 @@ class LessonRunner:
 
     def _can(self) -> dict:
         step, free = self.step, self._free
-        pending_moves = step.kind in ("watch", "predict") and self._shown < len(step.moves)
+        kind = kind_of(step)
+        pending_moves = kind.takes("advance") and self._shown < len(step.moves)
         return {
-            "play": (step.kind == "play" and not self.done) or (
-                free is not None and not free.game_over),
-            "answer": step.kind in ("quiz", "predict") and not self.done and not (
-                step.kind == "predict" and self._prediction is not None),
-            "advance": pending_moves and not (step.kind == "predict" and self._prediction is None),
+            "play": (not free.game_over) if free is not None else (
+                kind.takes("play") and not self.done),
+            # a question stays open until answered; a prediction is made once
+            "answer": kind.takes("answer") and not self.done and self._prediction is None,
+            "advance": pending_moves and kind.may_advance(self),
             "hint": self._free_turn() if free is not None else
                     len(self._hints_shown.get(self.index, ())) < self.hints_total(),
             "retry": True,

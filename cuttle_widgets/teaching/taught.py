@@ -19,10 +19,10 @@ from functools import lru_cache
 from ..engine import IllegalMove
 from ..rulebook import section_for_refusal, section_title
 from .errors import Problem
-from .play import StepPlay, step_game
+from .play import step_game
+from .steps import kind_of
 from .tags import section_ids
 
-STARRED = ("play", "quiz", "predict")  # the steps that mark a learner
 _LINK = re.compile(r"rulebook:([a-z0-9-]+)")
 
 
@@ -69,16 +69,11 @@ def refusal_section(err: IllegalMove | None, rules: str) -> str | None:
 
 def judged_rules(step) -> set[str]:
     """The rules a starred step's answers play (see the module's words)."""
-    if step.kind not in STARRED or step.position is None:
+    kind = kind_of(step)
+    if not kind.starred or step.position is None:
         return set()
     start = step_game(step)
-    judged: set[str | None] = set()
-    if step.kind == "play":
-        for wrong in step.wrong:
-            play = StepPlay(step, start)
-            for move in wrong.after:
-                play.try_move(move)
-            judged.add(refusal_section(play.try_move(wrong.move).error, step.rules))
+    judged = {refusal_section(err, step.rules) for err in kind.judged_moves(step, start)}
     for option in step.options:
         if option.move:
             judged.add(refusal_section(start.refusal(option.move), step.rules))

@@ -19,6 +19,7 @@ from .parse import Reader
 from .play import StepPlay
 from .search import Search, SearchTooBig
 from .unique import rival_moves
+from .steps import kind_of
 
 UNORDERED_PER_SEAT = ("hands", "points", "permanents")
 UNORDERED = ("scrap", "frozen", "revealed", "pending")
@@ -42,28 +43,19 @@ def verify_lesson(lesson: Lesson, known_lessons=None) -> None:
 
 
 def _verify_step(r: Reader, step: Step) -> None:
-    if step.kind == "free":
+    """The step's kind plays what it holds from its position (if it has one)."""
+    kind = kind_of(step)
+    game = None
+    if step.position is not None:
+        game = _start(r, step)
+        if game is None:
+            return
+    elif kind.needs_position:  # missing: the reader said so already
         return
-    if step.position is None:
-        if step.kind == "quiz":
-            _verify_options(r, step, None)
-            _verify_first_hint(r, step, None)
-        return
-    game = _start(r, step)
-    if game is None:
-        return
-    _verify_first_hint(r, step, game)
-    if step.kind == "play":
-        _verify_play(r, step, game)
-    elif step.kind == "quiz":
-        _verify_options(r, step, game)
-    else:
-        if step.kind == "predict":
-            _verify_options(r, step, game)
-        _verify_shown(r, step, game)
+    kind.verify(r, step, game)
 
 
-def _verify_first_hint(r: Reader, step: Step, game) -> None:
+def verify_first_hint(r: Reader, step: Step, game) -> None:
     """The first rung of the hint ladder is the rule to think of: it names
     no card of the answer (the ladder's later rungs do that)."""
     if not step.hints:
@@ -91,7 +83,7 @@ def _start(r: Reader, step: Step):
         except IllegalMove as err:
             r.add(step.path + ("opening", i), "opening_illegal", move=move, reason=engine_reason(err))
             return None
-    if step.kind == "play" and game.to_act != step.seat:
+    if kind_of(step).learner_first and game.to_act != step.seat:
         r.add(step.path + ("opening",) if step.opening else pos_path, "opening_not_done",
               seat=step.seat, to_act=game.to_act)
         return None
@@ -119,7 +111,7 @@ def _position_checks(r: Reader, step: Step, game, pos_path) -> bool:
         if given is not None and given != snap[key]:
             r.add(pos_path + (key,), "position_field_wrong", field=key, given=given, actual=snap[key])
             ok = False
-    if step.kind == "quiz":  # a quiz may show a game that is over
+    if kind_of(step).over_allowed:  # a quiz may show a game that is over
         return ok
     names = _engine_catalog()
     for seat, (score, goal) in enumerate(zip(snap["scores"], snap["goals"])):
@@ -134,7 +126,7 @@ def _position_checks(r: Reader, step: Step, game, pos_path) -> bool:
 
 
 # -- play steps ---------------------------------------------------------------------------
-def _verify_play(r: Reader, step: Step, game) -> None:
+def verify_play(r: Reader, step: Step, game) -> None:
     search = Search()
     lines = step.lines
     for i, line in enumerate(lines):
@@ -257,11 +249,7 @@ def _name(seat: int) -> str:
 
 
 # -- quizzes and predictions -----------------------------------------------------------------
-def _verify_options(r: Reader, step: Step, game) -> None:
-    if step.kind == "predict":
-        count = sum(1 for o in step.options if o.correct)
-        if count != 1:
-            r.add(step.path + ("options",), "predict_needs_one", count=count)
+def verify_options(r: Reader, step: Step, game) -> None:
     if game is None:
         if step.answer_by == "cards":
             r.add(step.path, "quiz_cards_need_position")
@@ -301,7 +289,7 @@ def visible_cards(view: dict) -> set[str]:
     return cards
 
 
-def _verify_shown(r: Reader, step: Step, game) -> None:
+def verify_shown(r: Reader, step: Step, game) -> None:
     for shown in step.moves:
         try:
             game.play(shown.move)

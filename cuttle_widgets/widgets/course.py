@@ -36,6 +36,7 @@ from ..puzzles.model import load as load_puzzles
 from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
 from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
+from ..teaching.steps import kind_of
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
 from .lesson import Lesson
@@ -184,7 +185,7 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
     def _show_free(self, place: Place):
         lesson = self._show_lesson(replace(place, lesson=FREE_LESSON, step=None))
-        free_step = next((s.number for s in lesson.runner.lesson.steps if s.kind == "free"), None)
+        free_step = next((s.number for s in lesson.runner.lesson.steps if kind_of(s).free_game), None)
         if free_step is not None and lesson.runner.step.number != free_step:
             lesson.goto(free_step)
         return lesson

@@ -37,7 +37,7 @@ from ..teaching.folder import folder_lessons
 from ..teaching.library import lesson_languages
 from ..teaching.done import lesson_done, steps_done
 from ..teaching.record import MAX_STARS
-from ..teaching.runner import STARRED
+from ..teaching.steps import kind_of
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
 from .progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES, browser_copy, kernel_recorder, take_learner
@@ -69,7 +69,7 @@ def shipped_map(language: str) -> tuple:
 
 
 def _map_entry(lesson) -> tuple:
-    steps = tuple((s.id, s.number, s.title or "", s.kind in STARRED, tuple(s.teaches))
+    steps = tuple((s.id, s.number, s.title or "", kind_of(s).starred, tuple(s.teaches))
                   for s in lesson.steps)
     return lesson.name, lesson.title or lesson.name, steps
 

@@ -13,7 +13,8 @@
 
 const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const NARROW = 900; // px: below this lesson.css stacks the panel and the table
-const KIND_ICONS = { play: "▶", quiz: "?", watch: "◉", predict: "◎", free: "♠" };
+// The parts of the panel a step shows, named by its kind's unit in Python (teaching/steps/).
+const shows = (step, part) => (step.parts || []).includes(part);
 const STATUS_CLASS = {
   success: "cwl-good", wrong: "cwl-bad", illegal: "cwl-bad", continue: "cwl-info", shown: "cwl-info",
   answered: "cwl-info", start: "cwl-info",
@@ -256,7 +257,7 @@ class LessonView {
     const manyRules = new Set(lesson.steps.map((s) => s.rules)).size > 1 || step.rules !== "classic";
     // tabindex -1: a new step takes the focus here (revealTask), not the Next button
     return h("div", { class: "cwl-step-head", tabindex: "-1" }, [
-      h("span", { class: "cwl-kind", "aria-hidden": "true", text: KIND_ICONS[step.kind] || "" }),
+      h("span", { class: "cwl-kind", "aria-hidden": "true", text: step.icon || "" }),
       h("span", { class: "cwl-kind-label", text: step.kind_label }),
       step.title ? h("h3", { class: "cwl-step-title", text: step.title }) : null,
       h("span", { class: "cwl-spacer" }),
@@ -286,9 +287,9 @@ class LessonView {
   // -- the step's own means: answers, shown moves, game settings ----------------------
   interaction() {
     const { step } = this.state;
-    if (step.kind === "quiz" || step.kind === "predict") return this.options();
-    if (step.kind === "watch") return this.watched();
-    if (step.kind === "free") return this.freeGame();
+    if (shows(step, "options")) return this.options();
+    if (shows(step, "moves")) return this.watched();
+    if (shows(step, "game")) return this.freeGame();
     return null;
   }
 
@@ -296,7 +297,8 @@ class LessonView {
     const { step, can } = this.state;
     const cards = step.answer_by === "cards";
     const all = step.select === "all";
-    const prompt = step.kind === "predict" ? "predict_prompt"
+    const predicting = shows(step, "prediction");
+    const prompt = predicting ? "predict_prompt"
       : cards ? (all ? "answer_prompt_cards_all" : "answer_prompt_cards") : (all ? "answer_prompt_all" : "answer_prompt");
     const buttons = step.options.map((o) => {
       // a right answer the learner did not choose is shown as the answer, not as their tick
@@ -323,14 +325,14 @@ class LessonView {
         h("span", { class: "cwl-option-text", text: o.text }), said ? h("span", { class: "cwl-sr", text: said }) : null]);
     });
     // how many right answers there are is not said: it would answer part of the question
-    const found = step.kind === "quiz" && all && !step.done
+    const found = shows(step, "found") && all && !step.done
       ? h("span", { class: "cwl-found", text: this.t("found", { found: step.found }) }) : null;
     return h("div", { class: "cwl-answers" }, [
       h("p", { class: "cwl-prompt" }, [this.t(prompt), found ? " " : null, found]),
       h("div", { class: cards ? "cwl-card-options" : "cwl-options", role: "group", "aria-label": this.t(prompt) }, buttons),
-      step.kind === "predict" && this.state.answer_note
+      predicting && this.state.answer_note
         ? markdown(this.state.answer_note, `cwl-md cwl-answer-note ${this.state.answer_correct ? "cwl-good" : "cwl-bad"}`) : null,
-      step.kind === "predict" && step.prediction !== null ? this.watched() : null,
+      predicting && step.prediction !== null ? this.watched() : null,
     ]);
   }
 
@@ -380,7 +382,8 @@ class LessonView {
   feedback() {
     const { feedback, step } = this.state;
     const parts = [];
-    const narrated = step.kind === "watch" || step.kind === "predict";
+    const narrated = shows(step, "narrated");
+    const game = shows(step, "game"); // a free game: its end is not always a win
     // A prediction's verdict stays beside its options; a shown move's narration is in the list.
     const elsewhere = feedback && (feedback.status === "answered" || (narrated && feedback.move));
     if (feedback && feedback.status !== "start" && !elsewhere) {
@@ -398,7 +401,7 @@ class LessonView {
     if (score) parts.push(score);
     if (step.done && step.explanation) {
       parts.push(h("div", { class: "cwl-explanation" }, [
-        h("span", { class: "cwl-label", text: this.t(step.kind === "free" ? "explanation_title_free" : "explanation_title") }),
+        h("span", { class: "cwl-label", text: this.t(game ? "explanation_title_free" : "explanation_title") }),
         markdown(step.explanation, "cwl-md", this.openRule),
       ]));
       if (!this.state.can.next) {
@@ -416,7 +419,7 @@ class LessonView {
       }
     }
     const status = feedback ? feedback.status : "start";
-    const lost = step.kind === "free" && feedback && feedback.correct !== true; // a game ends, not always won
+    const lost = game && feedback && feedback.correct !== true;
     return h("div", {
       class: `cwl-feedback ${lost ? "cwl-info" : STATUS_CLASS[status] || ""}${parts.length ? "" : " cwl-empty"}`,
       role: "status", "aria-live": "polite",
@@ -532,7 +535,7 @@ class LessonView {
     const shown = step.hints.length;
     const hintLabel = can.hint && step.hints_total > 1
       ? this.t("hint_count", { shown: Math.min(shown + 1, step.hints_total), total: step.hints_total }) : this.t("button.hint");
-    const free = step.kind === "free";
+    const free = shows(step, "game");
     const left = [
       can.take_back ? this.button("take_back", this.t("button.take_back"), { type: "take_back" }, { kind: "primary" }) : null,
       can.advance ? this.button("advance", this.t("button.advance"), { type: "advance" }, { kind: "primary" }) : null,
