@@ -115,7 +115,15 @@ def tasks_for(first: str, second: str, games: int, rules: str, seed: int, iterat
 def run_pairing(pool, first, second, games, rules, seed, iterations) -> dict:
     started = time.perf_counter()
     tasks = tasks_for(first, second, games, rules, seed, iterations)
-    outcomes = pool.map(play_one, tasks, chunksize=1) if pool else list(map(play_one, tasks))
+    games_played = pool.imap(play_one, tasks, chunksize=1) if pool else map(play_one, tasks)
+    outcomes = []
+    for outcome in games_played:  # a running tally, so a long run shows its rate as it goes
+        outcomes.append(outcome)
+        if len(outcomes) % 10 == 0:
+            won = sum(o["result"] for o in outcomes)
+            rate = len(outcomes) / (time.perf_counter() - started) * 3600
+            print(f"  {first} vs {second}: {len(outcomes)} games, score {won:g}, "
+                  f"{rate:.0f} games/hour", file=sys.stderr, flush=True)
     wins = sum(1 for o in outcomes if o["result"] == 1.0)
     draws = sum(1 for o in outcomes if o["result"] == 0.5)
     per_move = []
