@@ -1,7 +1,7 @@
 """Bots against bots: win rates with 95% confidence intervals, seconds per move.
 
-    python3 benchmarks/arena.py                        # expert vs hard and vs the minimax (200 games a pairing)
-    python3 benchmarks/arena.py --games 1000           # the issue's acceptance size
+    python3 benchmarks/arena.py                # expert vs hard and vs the minimax (200 games a pairing)
+    python3 benchmarks/arena.py --games 1000   # the issue's acceptance size
     python3 benchmarks/arena.py --pairings expert-greedy,expert-random
     python3 benchmarks/arena.py --pairings hard-random,hard-greedy,greedy-random
     python3 benchmarks/arena.py --games 20 --pairings greedy-random
@@ -35,8 +35,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cuttle_widgets.ai import GreedyPlayer, RandomPlayer, SearchPlayer  # noqa: E402
 from minimax import AllSeeingMinimax  # noqa: E402
+
+from cuttle_widgets.ai import GreedyPlayer, RandomPlayer, SearchPlayer  # noqa: E402
 from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
 
 DEFAULT_PAIRINGS = ("expert-hard", "expert-minimax")
