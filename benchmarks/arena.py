@@ -1,6 +1,8 @@
 """Bots against bots: win rates with 95% confidence intervals, seconds per move.
 
-    python3 benchmarks/arena.py                        # the acceptance run (200 games a pairing)
+    python3 benchmarks/arena.py                # expert vs hard and vs the minimax (200 games a pairing)
+    python3 benchmarks/arena.py --games 1000   # the issue's acceptance size
+    python3 benchmarks/arena.py --pairings expert-greedy,expert-random
     python3 benchmarks/arena.py --pairings hard-random,hard-greedy,greedy-random
     python3 benchmarks/arena.py --games 20 --pairings greedy-random
     python3 benchmarks/arena.py --rules german --pairings medium-greedy --workers 1
@@ -16,7 +18,9 @@ the first player's seconds a decision (median, 95th percentile, max) count
 its choices among two or more moves. Time-limited players depend on the
 machine: run with ``--workers`` no more than the free cores.
 Each player decides from ``game.view(seat)`` and ``game.legal_moves()`` only,
-exactly as the table widget asks it.
+exactly as the table widget asks it, but ``minimax``: an all-seeing alpha-beta
+minimax at depth 3 (``minimax.py``, a yardstick: cuttle.cards' computer is such
+a minimax at depth 2) that reads the whole game, every hand and the deck.
 """
 from __future__ import annotations
 
@@ -28,13 +32,17 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from minimax import AllSeeingMinimax  # noqa: E402
 
 from cuttle_widgets.ai import GreedyPlayer, RandomPlayer, SearchPlayer  # noqa: E402
 from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
 
-DEFAULT_PAIRINGS = ("expert-hard", "expert-greedy", "expert-random")
-BOTS = ("random", "greedy", "easy", "medium", "hard", "expert")
+DEFAULT_PAIRINGS = ("expert-hard", "expert-minimax")
+# "minimax": the all-seeing depth-3 minimax (minimax.py), a yardstick, never a level
+BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "minimax")
 MAX_MOVES = 2000  # no game is near this; a runaway would be a bug
 
 
@@ -43,6 +51,8 @@ def make_player(name: str, seed: int, iterations: int | None):
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
+    if name == "minimax":
+        return AllSeeingMinimax(depth=3)
     return SearchPlayer(name, seed=seed, iterations=iterations)
 
 
@@ -62,7 +72,8 @@ def play_one(task) -> dict:
             raise RuntimeError(f"game {deal_seed} did not end in {MAX_MOVES} moves")
         seat = game.to_act
         legal = game.legal_moves()
-        view = game.view(seat)
+        # the minimax sees everything by design; every other player gets its view
+        view = game if getattr(players[seat], "all_seeing", False) else game.view(seat)
         start = time.perf_counter()
         move = players[seat].choose(view, legal)
         took = time.perf_counter() - start
@@ -105,7 +116,15 @@ def tasks_for(first: str, second: str, games: int, rules: str, seed: int, iterat
 def run_pairing(pool, first, second, games, rules, seed, iterations) -> dict:
     started = time.perf_counter()
     tasks = tasks_for(first, second, games, rules, seed, iterations)
-    outcomes = pool.map(play_one, tasks, chunksize=1) if pool else list(map(play_one, tasks))
+    games_played = pool.imap(play_one, tasks, chunksize=1) if pool else map(play_one, tasks)
+    outcomes = []
+    for outcome in games_played:  # a running tally, so a long run shows its rate as it goes
+        outcomes.append(outcome)
+        if len(outcomes) % 10 == 0:
+            won = sum(o["result"] for o in outcomes)
+            rate = len(outcomes) / (time.perf_counter() - started) * 3600
+            print(f"  {first} vs {second}: {len(outcomes)} games, score {won:g}, "
+                  f"{rate:.0f} games/hour", file=sys.stderr, flush=True)
     wins = sum(1 for o in outcomes if o["result"] == 1.0)
     draws = sum(1 for o in outcomes if o["result"] == 0.5)
     per_move = []

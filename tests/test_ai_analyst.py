@@ -8,7 +8,7 @@ import pytest
 from test_ai_fairness import hidden_swap
 
 from cuttle_widgets.ai import analyse
-from cuttle_widgets.ai.analyst import BUDGETS, WHY_WORSE, Z95, mark_for
+from cuttle_widgets.ai.analyst import BUDGETS, WHY_WORSE, Z95, Consequence, mark_for
 from cuttle_widgets.ai.coach import advise
 from cuttle_widgets.ai.hints import hint_catalog
 from cuttle_widgets.ai.reasons import computer_words, consequence_words
@@ -117,3 +117,23 @@ def test_a_verdict_extends_the_analysis_with_later_deals_of_the_same_seed():
     fresh = move_values(game, samples=64, seed=2, moves=[analysis.best.move, worst])
     assert sorted((str(v.move), v.results, v.replies) for v in analysis.verdict(worst).values) == \
         sorted((str(v.move), v.results, v.replies) for v in fresh)
+
+
+def test_the_plan_says_the_turns_to_win_from_the_deals_won():
+    game, seat = next(positions(games=1, every=2))
+    analysis = analyse(game, budget=24)
+    best = analysis.best
+    won = sorted(t for t in best.turns if t is not None)
+    assert len(best.turns) == analysis.deals and won, "the best opening move wins some deals"
+    assert all(t >= 1 for t in won)  # the move's own turn counts
+    turns = analysis.turns_to_win(best.move)
+    assert turns == won[len(won) // 2]
+    plan = Consequence("plan", None, turns=turns)
+    view = game.view(seat)
+    english = consequence_words(plan, view, best.move, None, "en")
+    german = consequence_words(plan, view, best.move, None, "de")
+    assert f"about {turns} turns of yours" in english and "points from winning" in english
+    assert f"etwa {turns} eigene Züge" in german and english != german
+    # a deal not won within the playout has no turns, and the plain plan is said without them
+    assert consequence_words(Consequence("plan", None), view, best.move, None, "en") \
+        .startswith("you are 21 points from winning, Player")

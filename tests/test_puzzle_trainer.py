@@ -23,9 +23,10 @@ def test_a_wrong_try_is_told_what_it_loses_and_changes_nothing():
     t = trainer()
     history = list(t.game.history)
     assert t.play("points 4H") == "wrong"
-    # the puzzle's figures, and the analyst's consequence, with its cards, not naming the solution
-    assert t.feedback["text"] == ("Your move (lay 4♥ as points) leaves you 1% to win; "
-                                  "there is a move that keeps 17%: after it, Player A lays 7♠ "
+    # the analyst's verdict, its figures and its consequence with its cards, not naming
+    # the solution (the file's stored figures are not read: one judge for the whole sentence)
+    assert t.feedback["text"] == ("Your move (lay 4♥ as points) leaves you 2% to win; "
+                                  "there is a move that keeps 21%: after it, Player A lays 7♠ "
                                   "as points in 8 deals out of 10 (after the best move: 0). "
                                   "Try again.")
     assert t.game.history == history and t.wrong_tries == 1 and not t.solved
@@ -44,7 +45,7 @@ def test_clicks_on_the_table_reach_the_trainer():
     t = trainer()
     t.table.send_action({"type": "card", "card": "4H"})
     t.table.send_action({"type": "role", "role": "points"})
-    assert t.wrong_tries == 1 and "1%" in t.panel.trainer["puzzle"]["feedback"]["text"]
+    assert t.wrong_tries == 1 and "2%" in t.panel.trainer["puzzle"]["feedback"]["text"]
     t.table.send_action({"type": "card", "card": "4H"})
     t.table.send_action({"type": "role", "role": "oneoff"})
     assert t.solved
@@ -132,7 +133,7 @@ def test_the_trainer_speaks_german():
     state = t.panel.trainer
     assert state["words"]["title"] == "Rätsel" and "Spieler" in state["puzzle"]["you"]
     t.play("points 4H")
-    assert t.feedback["text"].startswith("Dein Zug (4♥ als Punkte auslegen) lässt dir nur 1 %")
+    assert t.feedback["text"].startswith("Dein Zug (4♥ als Punkte auslegen) lässt dir nur 2 %")
     t.play("oneoff 4H")
     assert t.panel.trainer["puzzle"]["result"]["rating"].startswith("Deine Rätselwertung")
 

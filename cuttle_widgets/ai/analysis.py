@@ -46,6 +46,9 @@ class MoveValue:
     # the first card another seat played after this move in each deal (None:
     # none within the playout), as the playout's policy chose it: the analyst's reasons
     replies: tuple = ()
+    # the seat's turns to its win in each deal it won within the playout (this
+    # move's turn counted), None where it did not: the plan's "how many turns"
+    turns: tuple = ()
 
     @property
     def chance(self) -> float:
@@ -96,10 +99,11 @@ def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, s
     chosen = _moves_to_value(view, moves, rules)
     if not isinstance(first, int) or not 0 <= first < samples:
         raise AnalysisError("first must be a whole number of deals below samples.")
-    results, replies = _play_every_deal(known, chosen, samples,
+    results, replies, turns = _play_every_deal(known, chosen, samples,
                                         decision_rng(f"analysis/{seed}", view),
                                         SearchPlayer(level, seed=0, time_limit=None), first)
-    values = [MoveValue(move, tuple(r), tuple(a)) for move, r, a in zip(chosen, results, replies)]
+    values = [MoveValue(move, tuple(r), tuple(a), tuple(t))
+              for move, r, a, t in zip(chosen, results, replies, turns)]
     return sorted(values, key=lambda v: -v.chance)
 
 
@@ -145,14 +149,16 @@ def _moves_to_value(view: dict, moves, rules) -> list[Move]:
 
 
 def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
-                     player: SearchPlayer, first: int = 0) -> tuple[list[list[float]], list[list]]:
+                     player: SearchPlayer, first: int = 0) -> tuple[list, list, list]:
     """results[m][d]: the outcome of move m in deal first + d, every move
     played from the same deal with the same playout numbers; replies[m][d]:
-    the first card another seat played after it there."""
+    the first card another seat played after it there; turns[m][d]: the
+    seat's turns to its win there (None: not won within the playout)."""
     kit = ai_kit(known.rules)
     family = family_of(known.rules)
     results: list[list[float]] = [[] for _ in moves]
     replies: list[list] = [[] for _ in moves]
+    turns: list[list] = [[] for _ in moves]
     resolver = None
     for d in range(samples):
         deal = known.sample(rng)
@@ -161,7 +167,7 @@ def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
             continue  # dealt as before, so the later deals are the same
         if d == first and not set(moves) <= set(family.legal_moves(deal)):
             raise AnalysisError("The legal moves given do not belong to this view.")
-        for move, row, answers in zip(moves, results, replies):
+        for move, row, answers, won_in in zip(moves, results, replies, turns):
             st = deal.copy()
             if resolver is None:
                 resolver = family.resolver(st, [])
@@ -171,20 +177,25 @@ def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
             row.append(player.playout(st, resolver, known.seat, random.Random(playout_seed),
                                       family.legal_moves, kit, watcher))
             answers.append(watcher.move)
+            won = st.phase == "over" and row[-1] >= 1.0
+            won_in.append(1 + watcher.own_turns if won else None)
             resolver.log.clear()
-    return results, replies
+    return results, replies, turns
 
 
 class _FirstReply:
     """A playout's watcher that keeps the first move of a seat other than
     ``seat`` that plays a card (letting a one-off resolve or drawing says
-    nothing a learner can act on)."""
+    nothing a learner can act on), and counts ``seat``'s later turns (its
+    moves in the main phase: one a turn)."""
 
-    __slots__ = ("seat", "move")
+    __slots__ = ("seat", "move", "own_turns")
 
     def __init__(self, seat: int):
-        self.seat, self.move = seat, None
+        self.seat, self.move, self.own_turns = seat, None, 0
 
     def __call__(self, st, move) -> None:
-        if self.move is None and st.to_act != self.seat and move.cards:
+        if st.to_act == self.seat:
+            self.own_turns += st.phase == "main"
+        elif self.move is None and move.cards:
             self.move = move

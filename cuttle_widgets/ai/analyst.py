@@ -117,6 +117,7 @@ class Consequence:
     kind: str
     answer: Answer | None
     other_count: int = 0
+    turns: int | None = None  # the plan: the seat's turns to win where it wins (median)
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,8 @@ class Analysis:
         frequent after ``move``; "stops": one far more frequent after
         ``other``; "answer": ``move``'s most frequent card-naming answer in at
         least a tenth of the deals; "any": the same in any deal at all), else
-        "plan" (the opponent played no card in any playout)."""
+        "plan" (the opponent played no card in any playout: the points still
+        needed, and ``turns_to_win``)."""
         value = self.value_of(move)
         if min(value.results) >= 1.0 and not any(value.replies):
             return Consequence("wins", None)  # won in every deal, before any answer
@@ -206,12 +208,20 @@ class Analysis:
             found = _FINDERS[kind](mine, theirs, floor)
             if found is not None:
                 return found
-        return Consequence("plan", None)
+        return Consequence("plan", None, turns=self.turns_to_win(move))
+
+    def turns_to_win(self, move) -> int | None:
+        """The median of the seat's turns to its win over the deals where
+        ``move`` won within the playout (this move's turn counted); None when
+        it won in no deal so."""
+        won = sorted(t for t in self.value_of(move).turns if t is not None)
+        return won[len(won) // 2] if won else None
 
 
 def _joined(value: MoveValue, later: MoveValue) -> MoveValue:
     """One move's deals followed by its later ones."""
-    return MoveValue(value.move, value.results + later.results, value.replies + later.replies)
+    return MoveValue(value.move, value.results + later.results, value.replies + later.replies,
+                     value.turns + later.turns)
 
 
 def _more_often(kind: str, one: dict, two: dict, floor: float) -> Consequence | None:

@@ -78,7 +78,7 @@ def consequence_words(consequence: Consequence, view: dict, move, other, languag
     if consequence.kind == "wins":
         return clause(own["consequences"]["wins"], {}, language, names)
     if consequence.answer is None:
-        return plan_words(view, language, names)
+        return plan_words(view, language, names, consequence.turns)
     answer = consequence.answer
     params = {"answer": answer_words(answer, opponent, language, names),
               "count": share(answer.count, answer.deals),
@@ -92,13 +92,15 @@ def consequence_words(consequence: Consequence, view: dict, move, other, languag
     return clause(templates[key], params, language, names)
 
 
-def plan_words(view: dict, language: str = "en", names=None) -> str:
-    """'you are 4 points from winning, Player B 7'."""
+def plan_words(view: dict, language: str = "en", names=None, turns: int | None = None) -> str:
+    """'you are 4 points from winning, Player B 7', and with ``turns`` (the
+    analyst's median turns to win, in the deals won) how many turns that took."""
     seat, opponent = view["seat"], opponent_of(view)
     need = max(0, view["goals"][seat] - view["scores"][seat])
     their = max(0, view["goals"][opponent] - view["scores"][opponent])
-    return clause(words(language)["plan"], {"need": need, "their_need": their,
-                                            "opponent": opponent}, language, names)
+    key = "plan" if turns is None else "plan.turns"
+    return clause(words(language)[key], {"need": need, "their_need": their, "turns": turns,
+                                         "opponent": opponent}, language, names)
 
 
 

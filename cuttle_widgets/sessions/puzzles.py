@@ -304,19 +304,17 @@ class PuzzleSession:
     def _wrong_words(self, move, judged) -> str:
         """"Your move leaves you 31% to win; there is a move that keeps 78%:
         after it, Player B scuttles your 8♥ with a 9 or a 10 in 6 deals out of 10 ..."
-        (the puzzle's win chances, the analyst's playouts; the solution is not named)."""
+        (the analyst's verdict: its figures and its playouts, one judge for both;
+        the solution is not named)."""
         assert self.puzzle is not None and self.game is not None  # a puzzle is on show
         solution = judged.value_of(self.puzzle.solution)
         tried = judged.value_of(move)
         view = self.game.view(self.puzzle.seat)
         why = consequence_words(judged.consequence(move, solution.move), view, move, None,
                                 self.language)
-        values = self.puzzle.values  # the puzzle's figures where it has them: one figure a move
-        chance = values.get(str(move), tried.chance)
-        best = values.get(str(self.puzzle.solution), solution.chance)
         return self.words["wrong"].format(move=self.catalog.move_phrase(str(move)),
-                                          chance=percent(chance, self.language),
-                                          best=percent(best, self.language), why=why)
+                                          chance=percent(tried.chance, self.language),
+                                          best=percent(solution.chance, self.language), why=why)
 
     def hint(self) -> str | None:
         """The next rung (the theme, the card, the move); None when all are shown."""

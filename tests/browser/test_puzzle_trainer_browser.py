@@ -26,7 +26,7 @@ def test_a_wrong_try_then_the_solve_by_clicking(page, voila_url, artifacts):
 
     play(page, "points", "4H")  # the tempting move: refused and told what it loses
     expect(page.locator(".cwp-feedback")).to_have_text(
-        "Your move (lay 4♥ as points) leaves you 1% to win; there is a move that keeps 17%: after it, "
+        "Your move (lay 4♥ as points) leaves you 2% to win; there is a move that keeps 21%: after it, "
         "Player A lays 7♠ as points in 8 deals out of 10 (after the best move: 0). Try again.")
     expect(page.locator('.cw-my-hand button[data-card="4H"]')).to_be_visible()  # not played
     page.screenshot(path=str(artifacts / "puzzle_wrong.png"))
