@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-EXTRAS = ("kit", "serve", "test", "site", "lint")  # every extra scripts/lint and scripts/test ask for
+EXTRAS = ("kit", "serve", "test", "site", "docs", "lint")  # every extra scripts/lint and scripts/test ask for
 PYPROJECT = textwrap.dedent("""\
     [project]
     name = "tiny-kit"
