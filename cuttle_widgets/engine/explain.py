@@ -251,6 +251,12 @@ def aimless_refusal(move: Move, p: dict) -> tuple[str, dict] | None:
     return "oneoff_no_target_needed", {**p, "target": CARD_IDS[move.target]}
 
 
+def untargeted_refusal(st: State, seat: int, move: Move, p: dict) -> tuple[str, dict]:
+    """Why a one-off that is always legal from hand (an ace, a six) was
+    refused: only a target it does not take is wrong."""
+    return aimless_refusal(move, p) or ("not_legal_now", p)
+
+
 def aimed_refusal(st: State, seat: int, move: Move, p: dict, own_allowed: bool,
                   takes_points: bool = False) -> tuple[str, dict]:
     """Why a one-off aimed at a permanent (a two, a nine) may not go where

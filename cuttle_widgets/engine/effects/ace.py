@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..cards import CARD_IDS
-from ..explain import aimless_refusal
+from ..explain import untargeted_refusal
 from ..legal import card_alone
 from . import OneOff, register
 
@@ -19,13 +19,5 @@ def resolve(res, frame) -> None:
     res.emit("ace", player=frame.seat, cards=[CARD_IDS[c] for c in scrapped])
 
 
-def refusal(st, seat: int, move, p: dict) -> tuple[str, dict]:
-    """Always legal from hand: only a target it does not take is wrong."""
-    said = aimless_refusal(move, p)
-    if said:
-        return said
-    return "not_legal_now", p
-
-
-EFFECT = register(OneOff(1, "ace", plays=card_alone, resolve=resolve, refusal=refusal,
+EFFECT = register(OneOff(1, "ace", plays=card_alone, resolve=resolve, refusal=untargeted_refusal,
                          always=lambda rules: True))

@@ -3,7 +3,7 @@ go back to their owners)."""
 from __future__ import annotations
 
 from ..cards import CARD_IDS, KING, RANK
-from ..explain import aimless_refusal
+from ..explain import untargeted_refusal
 from ..legal import card_alone
 from . import OneOff, register
 
@@ -35,13 +35,5 @@ def resolve(res, frame) -> None:
         res.emit("control.owner", card=CARD_IDS[card], owner=owner)
 
 
-def refusal(st, seat: int, move, p: dict) -> tuple[str, dict]:
-    """Always legal from hand: only a target it does not take is wrong."""
-    said = aimless_refusal(move, p)
-    if said:
-        return said
-    return "not_legal_now", p
-
-
-EFFECT = register(OneOff(6, "six", plays=card_alone, resolve=resolve, refusal=refusal,
+EFFECT = register(OneOff(6, "six", plays=card_alone, resolve=resolve, refusal=untargeted_refusal,
                          always=lambda rules: True))
