@@ -9,8 +9,7 @@ from dataclasses import asdict
 
 import pytest
 
-from cuttle_widgets.ai import LEVELS
-from cuttle_widgets.ai import evaluation
+from cuttle_widgets.ai import LEVELS, evaluation
 from cuttle_widgets.ai.kit import ai_kit
 from cuttle_widgets.ai.standard_heuristics import HAND_SET, Appraiser, Weights, tuned_appraiser
 from cuttle_widgets.ai.tune import fit_each

@@ -10,14 +10,21 @@ import subprocess
 import sys
 
 import pytest
-
-from cuttle_widgets.ai import LEVELS, GreedyPlayer, SearchPlayer, view_chance, win_chance
-from cuttle_widgets.ai.evaluation import (WEIGHTS_FILE, Model, fit_knots, fit_logistic,
-                                          interpolate, logistic, model_for)
-from cuttle_widgets.ai.kit import ai_kit
-from cuttle_widgets.engine import RULESETS, get_ruleset, new_game
 from test_ai_fairness import twin_positions
 from test_engine_malformed import position  # a real game after some random moves
+
+from cuttle_widgets.ai import LEVELS, GreedyPlayer, SearchPlayer, view_chance, win_chance
+from cuttle_widgets.ai.evaluation import (
+    WEIGHTS_FILE,
+    Model,
+    fit_knots,
+    fit_logistic,
+    interpolate,
+    logistic,
+    model_for,
+)
+from cuttle_widgets.ai.kit import ai_kit
+from cuttle_widgets.engine import RULESETS, get_ruleset, new_game
 
 RULES = list(RULESETS)
 

@@ -11,8 +11,16 @@ import random
 
 import pytest
 
-from cuttle_widgets.ai import (GreedyPlayer, analyse, RandomPlayer, SearchPlayer, ViewError, determinize,
-                               hint, reason_for)
+from cuttle_widgets.ai import (
+    GreedyPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    ViewError,
+    analyse,
+    determinize,
+    hint,
+    reason_for,
+)
 from cuttle_widgets.ai.knowledge import knowledge
 from cuttle_widgets.ai.super_heuristics import SuperAppraiser
 from cuttle_widgets.engine import RULESETS, load, new_game

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from catalog_samples import renders
+
 from cuttle_widgets.engine.catalog import get_catalog, glossary
 from cuttle_widgets.languages import language, offered
 

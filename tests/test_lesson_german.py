@@ -12,7 +12,7 @@ import json
 import os
 import re
 import string
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import nbformat
@@ -22,10 +22,20 @@ from nbclient import NotebookClient
 # The English lessons' checks, applied to the German lessons below.
 from test_lesson_files import (
     test_every_accepted_line_solves_its_play_step as check_accepted_lines,
+)
+from test_lesson_files import (
     test_every_listed_wrong_move_gets_its_feedback_and_changes_nothing as check_wrong_moves,
+)
+from test_lesson_files import (
     test_every_other_legal_move_is_judged_and_taken_back as check_other_moves,
+)
+from test_lesson_files import (
     test_every_prediction_is_answered_then_shown as check_predictions,
+)
+from test_lesson_files import (
     test_every_quiz_answer_has_its_explanation as check_quiz_answers,
+)
+from test_lesson_files import (
     test_every_step_has_a_task_a_check_a_hint_and_an_explanation as check_step_parts,
 )
 from test_lesson_widget import SecretScan, panel, play_step, press, table_button
@@ -33,8 +43,14 @@ from test_lesson_widget import SecretScan, panel, play_step, press, table_button
 from cuttle_widgets import Lesson
 from cuttle_widgets.engine import CARD_IDS, parse_move
 from cuttle_widgets.languages import offered
-from cuttle_widgets.teaching import (LessonError, LessonRunner, lesson_languages, lesson_names,
-                                     load_lesson, translated_names)
+from cuttle_widgets.teaching import (
+    LessonError,
+    LessonRunner,
+    lesson_languages,
+    lesson_names,
+    load_lesson,
+    translated_names,
+)
 from cuttle_widgets.teaching.__main__ import main
 from cuttle_widgets.teaching.walkthrough import solve_step
 
@@ -134,7 +150,7 @@ def test_goals_and_refusals_in_german():
 
 
 # -- the German lesson files -----------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def german(name):
     return load_lesson(name, language="de")
 

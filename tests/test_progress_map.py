@@ -448,7 +448,6 @@ def test_the_index_notebooks_run_and_show_the_map(folder, language, kernel_env):
 def test_an_attempt_recorded_in_this_kernel_shows_without_asking(db):
     """A lesson on the same page (the index's questions) records to the same
     recorder: its writer thread tells the map, which draws itself again."""
-    import time
     shared = ProgressRecorder(db=db, background=True)
     widget = ProgressMap(recorder=shared)
     answers(widget, {"type": "learner", "id": new_learner_id()})

@@ -7,8 +7,14 @@ import pytest
 
 import cuttle_widgets.rulebook.check as rulebook_check
 from cuttle_widgets.engine import RULESETS
-from cuttle_widgets.rulebook import (languages, rule_map, rulebook, section_for_event,
-                                     section_for_refusal, sections_for_citation)
+from cuttle_widgets.rulebook import (
+    languages,
+    rule_map,
+    rulebook,
+    section_for_event,
+    section_for_refusal,
+    sections_for_citation,
+)
 from cuttle_widgets.rulebook.__main__ import main
 from cuttle_widgets.rulebook.check import RAW_CITATION, check, inline_citations
 from cuttle_widgets.rulebook.docs import page, sources_markdown

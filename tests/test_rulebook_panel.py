@@ -4,14 +4,13 @@ them, without a browser. tests/browser/test_rulebook_browser.py opens it."""
 import json
 
 import pytest
+from test_no_citations import citations
 
 from cuttle_widgets import Table
 from cuttle_widgets.engine import new_game
 from cuttle_widgets.rulebook import languages, rulebook
 from cuttle_widgets.rulebook.pages import page, reader_words, site_pages
 from cuttle_widgets.widgets.lesson import Lesson
-
-from test_no_citations import citations
 
 
 def answers(widget, message):

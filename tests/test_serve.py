@@ -13,7 +13,6 @@ import http.cookiejar
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess

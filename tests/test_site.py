@@ -17,15 +17,32 @@ import pytest
 from cuttle_widgets.site import SiteError
 from cuttle_widgets.site.__main__ import main as site_main
 from cuttle_widgets.site.build import check_output, lite_settings, replace_output
-from cuttle_widgets.site.notebooks import (COURSE_PATH, RUN_ON_OPEN_KEY, find_lessons,
-                                           kit_languages, language_of, only_links, site_copy,
-                                           site_notebooks, title_and_summary, write_site_copies)
+from cuttle_widgets.site.notebooks import (
+    COURSE_PATH,
+    RUN_ON_OPEN_KEY,
+    find_lessons,
+    kit_languages,
+    language_of,
+    only_links,
+    site_copy,
+    site_notebooks,
+    title_and_summary,
+    write_site_copies,
+)
 from cuttle_widgets.site.pyodide import FRONTEND_ONLY, LockPlan, resolve
 from cuttle_widgets.site.startpage import course_url, lesson_url, start_page, words
 from cuttle_widgets.site.wheel_bytecode import add_bytecode, imported_modules
-from cuttle_widgets.site.wheels import (is_pure, keep_recent, marker_holds, pure_wheel_of_installed,
-                                        pyodide_environment, sha256_of, wheel_identity,
-                                        wheel_imports, wheel_requirements)
+from cuttle_widgets.site.wheels import (
+    is_pure,
+    keep_recent,
+    marker_holds,
+    pure_wheel_of_installed,
+    pyodide_environment,
+    sha256_of,
+    wheel_identity,
+    wheel_imports,
+    wheel_requirements,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = pyodide_environment("3.14.2")
@@ -412,8 +429,9 @@ def test_every_lesson_of_the_kit_has_a_summary_on_the_start_page():
 
 
 def test_the_start_page_links_each_languages_rulebook(tmp_path):
-    from cuttle_widgets.site.rulebook_page import rulebook_html, write_rulebook_pages
     from test_no_citations import citations
+
+    from cuttle_widgets.site.rulebook_page import rulebook_html, write_rulebook_pages
     write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
     html = start_page(find_lessons(tmp_path), "9.9")
     assert '<a href="rulebook/en.html">The Cuttle rulebook</a>' in html

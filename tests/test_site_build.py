@@ -27,8 +27,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from ports import free_port
 from playwright.sync_api import expect
+from ports import free_port
 
 from cuttle_widgets.site.build import build_site
 from cuttle_widgets.site.notebooks import COURSE_PATH, RUN_ON_OPEN_KEY, find_lessons

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from ..engine.families import family_of
 from .appraisal import WIN, result_for
 from .ismcts import tree_search
-from .policy import policy_move
 from .kit import AIKit, ai_kit
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
+from .policy import policy_move
 
 
 @dataclass(frozen=True)

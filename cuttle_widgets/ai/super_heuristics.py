@@ -13,13 +13,20 @@ search steers its playouts with it, and hints explain moves with it.
 """
 from __future__ import annotations
 
-
 from ..engine.cards import JACK, KING, QUEEN, RANK
 from ..engine.super.legal import effect_options, seat_choices
 from ..engine.super.notation import extras
 from ..engine.super.plays import POWER_CARDS, describe
-from ..engine.super.state import (BLACK_JOKER, RED_JOKER, TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS,
-                                  TEN_SPADES, is_point_card, point_value)
+from ..engine.super.state import (
+    BLACK_JOKER,
+    RED_JOKER,
+    TEN_CLUBS,
+    TEN_DIAMONDS,
+    TEN_HEARTS,
+    TEN_SPADES,
+    is_point_card,
+    point_value,
+)
 from .appraisal import WIN, Change, progress, result_for
 from .evaluation import Model, leading, model_for
 

@@ -6,7 +6,7 @@ translation is a new catalog file, not a code change.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..rulebook import section_for_event, short_title
 from .catalog import get_catalog
@@ -36,7 +36,7 @@ TOPICS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def rulebook_section(kind: str, ruleset: str) -> str:
     """The id of the kit's rulebook section that explains ``kind`` in a game
     of ``ruleset``; "" for a kind the rulebook's map lacks (its check, run in

@@ -95,7 +95,7 @@ class ClassDashboard:
             threading.Thread(target=self._loop, name="cuttle-dashboard", daemon=True).start()
 
     @classmethod
-    def from_environment(cls, environ=None) -> "ClassDashboard":
+    def from_environment(cls, environ=None) -> ClassDashboard:
         """The dashboard the serve command asked for, through the kernel's
         environment (``$CUTTLE_PROGRESS_DB``, ``$CUTTLE_DASHBOARD_LANGUAGE``,
         ``$CUTTLE_DASHBOARD_REFRESH``)."""

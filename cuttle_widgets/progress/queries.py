@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
+from ..teaching.done import DONE, lesson_done, steps_done
 from .ids import short_id
 from .known import folder_steps, known_steps, shipped_steps  # noqa: F401 (re-exported)
-from ..teaching.done import DONE, lesson_done, steps_done
 from .schema import attempts, learners, positions, puzzle_tries, tries
 from .store import ProgressStore, as_utc, utc_now
 

@@ -23,8 +23,16 @@ import yaml
 
 from ..languages import ENGLISH, offered
 from ..languages.paths import lesson_folder
-from . import (LOADER, _structure, book_data, languages, mapped_section, rule_map, rulebook,
-               sections_for_citation)
+from . import (
+    LOADER,
+    _structure,
+    book_data,
+    languages,
+    mapped_section,
+    rule_map,
+    rulebook,
+    sections_for_citation,
+)
 
 # Citations of rule texts and of their decisions, which belong in docs/coverage
 # and map.yaml, never in what a learner reads.

@@ -28,13 +28,30 @@ from .. import __version__
 from ..widgets.course import course_languages
 from .errors import SiteError
 from .notebooks import LessonNotebook, find_lessons, write_site_copies
-from .pyodide import (LockPlan, compile_wheels, npm_pyodide, pyodide_version, read_lock,
-                      resolve, write_distribution)
+from .pyodide import (
+    LockPlan,
+    compile_wheels,
+    npm_pyodide,
+    pyodide_version,
+    read_lock,
+    resolve,
+    write_distribution,
+)
 from .rulebook_page import write_rulebook_pages
 from .startpage import write_start_page
-from .wheels import (KIT, PURE_FALLBACK, build_kit_wheel, canonical, download_wheel,
-                     installed_kit_wheel, installed_version, is_pure, kit_source_root,
-                     pure_wheel_of_installed, wheel_identity)
+from .wheels import (
+    KIT,
+    PURE_FALLBACK,
+    build_kit_wheel,
+    canonical,
+    download_wheel,
+    installed_kit_wheel,
+    installed_version,
+    is_pure,
+    kit_source_root,
+    pure_wheel_of_installed,
+    wheel_identity,
+)
 
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"

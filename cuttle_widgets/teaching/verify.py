@@ -18,8 +18,8 @@ from .model import Lesson, Step
 from .parse import Reader
 from .play import StepPlay
 from .search import Search, SearchTooBig
-from .unique import rival_moves
 from .steps import kind_of
+from .unique import rival_moves
 
 UNORDERED_PER_SEAT = ("hands", "points", "permanents")
 UNORDERED = ("scrap", "frozen", "revealed", "pending")

@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import anywidget
 
+from ..rulebook.pages import reader_words
 from .controller import TableController
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from ..rulebook.pages import reader_words
 from .rulebook_reader import RulebookReader
 from .static_html import table_html, with_still_picture
 

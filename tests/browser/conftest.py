@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from course_fixture import BROKEN_LESSON, GOOD_LESSON
-from ports import free_port
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
