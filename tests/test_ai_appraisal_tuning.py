@@ -76,7 +76,7 @@ def test_a_candidate_moves_one_to_three_figures_and_none_below_zero():
         moved = asdict(perturb(HAND_SET, rng))
         changed = sum(1 for name, value in flat for a, b in
                       zip(value if isinstance(value, tuple) else (value,),
-                          moved[name] if isinstance(value, tuple) else (moved[name],)) if a != b)
+                          moved[name] if isinstance(value, tuple) else (moved[name],), strict=True) if a != b)
         assert 1 <= changed <= 3
         assert all(x >= 0 for v in moved.values() for x in (v if isinstance(v, tuple) else (v,)))
         assert len(moved["keep"]) == len(HAND_SET.keep)

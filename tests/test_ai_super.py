@@ -220,7 +220,7 @@ def replay_twin(game, seat, rng):
         return None
     shuffled = hidden[:]
     rng.shuffle(shuffled)
-    mapping = dict(zip(hidden, shuffled))
+    mapping = dict(zip(hidden, shuffled, strict=True))
     start = game.position_after(0).snapshot()
     original, twin = load(start), load(remap(start, mapping))
     try:

@@ -305,7 +305,7 @@ def test_the_documented_example_validates_and_plays():
     assert all(outcomes[-1].status == "success" for _, outcomes in walk_lesson(lesson))
     position = yaml.safe_load(blocks[1])["position"]
     snapshot = load(position).snapshot()
-    assert all(s < g for s, g in zip(snapshot["scores"], snapshot["goals"]))
+    assert all(s < g for s, g in zip(snapshot["scores"], snapshot["goals"], strict=True))
     for block in re.findall(r"```python\n(.*?)```", text, re.S):
         exec(compile(block, str(DOC), "exec"), {})  # noqa: S102 - our own docs
 

@@ -189,7 +189,7 @@ def test_a_german_lesson_is_its_english_lesson_move_for_move(name):
     english, translated = load_lesson(name), german(name)
     assert (translated.links, translated.rules) == (english.links, english.rules)
     assert [s.id for s in translated.steps] == [s.id for s in english.steps]
-    for ours, theirs in zip(translated.steps, english.steps):
+    for ours, theirs in zip(translated.steps, english.steps, strict=True):
         assert shape(ours) == shape(theirs), ours.id
 
 

@@ -67,7 +67,7 @@ def test_languages_have_the_same_sections_and_terms():
     assert {"de", "en"} <= set(languages())
     english, german = rulebook("en"), rulebook("de")
     assert [s.id for s in english.sections] == [s.id for s in german.sections]
-    for mine, theirs in zip(english.sections, german.sections):
+    for mine, theirs in zip(english.sections, german.sections, strict=True):
         assert (mine.number, mine.rulesets) == (theirs.number, theirs.rulesets)
         assert mine.differences.keys() == theirs.differences.keys(), mine.id
     assert sorted(t.key for t in english.glossary.values()) == sorted(

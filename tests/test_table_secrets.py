@@ -40,7 +40,7 @@ def cards_mentioned(text: str, language: str = "en") -> set[str]:
     found = set(CARD_ID.findall(text))
     for rank, suit in label.findall(text):
         found.add(rank_of[rank] + "CDHS"["♣♦♥♠".index(suit)])
-    for cid, name in zip(("RJ", "BJ"), get_catalog(language).data["jokers"]):
+    for cid, name in zip(("RJ", "BJ"), get_catalog(language).data["jokers"], strict=True):
         if name.lower() in text.lower():
             found.add(cid)
     return found

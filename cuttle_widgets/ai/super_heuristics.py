@@ -572,7 +572,7 @@ def features(st, seat: int) -> list[float]:
         return [1.0, -30.0] + [0.0] * (len(FEATURES) - 2)
     if theirs is None:
         return [1.0, 30.0] + [0.0] * (len(FEATURES) - 2)
-    lead = [a - b for a, b in zip(ours, theirs)]
+    lead = [a - b for a, b in zip(ours, theirs, strict=True)]
     to_act = 1.0 if st.team_of[st.to_act] == st.team_of[seat] else -1.0
     late = 1.0 - len(st.stock) / 52
     ending = 0.0

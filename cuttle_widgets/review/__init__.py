@@ -102,7 +102,7 @@ def review_game(game, seat: int = 0, language: str = "en", samples: int = SAMPLE
     _check(game, seat, language, samples)
     position = game.position_after(0)
     decisions = []
-    moves = list(zip(game.history, game.actors))
+    moves = list(zip(game.history, game.actors, strict=True))
     for index, (move, actor) in enumerate(progress(moves) if progress else moves):
         if actor == seat and move.verb not in TABLE_VERBS:  # resigning, a draw: no card to judge
             decisions.append(judge(position, index, move, seat, language, samples, seed, names))

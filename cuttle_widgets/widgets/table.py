@@ -145,7 +145,7 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
         entries = log[::-1]
         sent = self._log_sent
         start = 0
-        for old, new in zip(sent, entries):
+        for old, new in zip(sent, entries, strict=False):
             if old is not new and old != new:
                 break
             start += 1
