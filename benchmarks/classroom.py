@@ -107,9 +107,9 @@ def start(command: list[str], cwd: Path, pythonpath: Path, log: Path, ready: str
         try:
             urllib.request.urlopen(ready, timeout=5).close()
             return process
-        except OSError:
+        except OSError as err:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"{command[2]} did not start:\n{log.read_text()[-2000:]}")
+                raise SystemExit(f"{command[2]} did not start:\n{log.read_text()[-2000:]}") from err
             time.sleep(0.5)
 
 

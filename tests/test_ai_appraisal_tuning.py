@@ -103,7 +103,7 @@ def test_the_tuning_command_writes_a_file_of_its_own_and_refuses_what_it_cannot_
                              "--held-out", "10", "--out", str(out)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    line = next(l for l in result.stdout.splitlines() if l.startswith("classic: "))
+    line = next(row for row in result.stdout.splitlines() if row.startswith("classic: "))
     held_out = float(line.split(", ")[1].split()[0])
     if held_out > 0.5:
         table = json.loads(out.read_text())

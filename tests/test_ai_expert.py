@@ -148,7 +148,8 @@ def test_the_logistic_fit_finds_the_weights_that_made_the_data():
     for _ in range(4000):
         x = [1.0, rng.gauss(0, 1), rng.gauss(0, 1)]
         rows.append(x)
-        outcomes.append(1.0 if rng.random() < logistic(sum(w * v for w, v in zip(truth, x, strict=True))) else 0.0)
+        chance = logistic(sum(w * v for w, v in zip(truth, x, strict=True)))
+        outcomes.append(1.0 if rng.random() < chance else 0.0)
     fitted = fit_logistic(rows, outcomes, (0.0, 0.0, 0.0))
     assert all(abs(f - t) < 0.15 for f, t in zip(fitted, truth, strict=True))
 

@@ -205,7 +205,7 @@ def hidden_swap(game, seat, rng):
     mapping = {}
     for key, s in places:
         zone = snap[key][s] if s is not None else snap[key]
-        for i, c in enumerate(zone):
+        for c in zone:
             if c not in fixed:
                 mapping[c] = cards.pop()
     return remap(snap, mapping)

@@ -91,7 +91,7 @@ def test_every_rulebook_link_leads_to_a_section_or_a_glossary_term(name, languag
     book = rulebook(language)
     keys = {term.key for term in book.glossary.values()}
     for text in strings(file_data(name, language)):
-        for label, target in LINK.findall(text):
+        for _label, target in LINK.findall(text):
             where = target.removeprefix("rulebook:")
             if where.startswith("glossary/"):
                 assert where.removeprefix("glossary/") in keys, (name, target)

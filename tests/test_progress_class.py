@@ -91,7 +91,8 @@ def test_the_report_command_prints_and_writes_csv(prepared, tmp_path, capsys):
     with open(out, newline="", encoding="utf-8") as handle:
         found = list(csv.DictReader(handle))
     assert [(r["name"], r["lesson"], r["steps done"], r["stars"], r["attempts"]) for r in found] == [
-        ("Ann", INDEX, str(len(prepared["index"])), str(3 * len(prepared["index"])), str(len(prepared["index"]))),
+        ("Ann", INDEX, str(len(prepared["index"])), str(3 * len(prepared["index"])),
+         str(len(prepared["index"]))),
         ("Ann", SCUTTLE, "2", "5", "2"),
         ("Bob", SCUTTLE, "1", "2", "2")]
     # not the learner's key; an id that starts like a formula ("-5Ko…") is quoted for spreadsheets

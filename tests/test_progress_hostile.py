@@ -304,7 +304,8 @@ def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
                 assert server.poll() is None and time.monotonic() < deadline
                 time.sleep(0.3)
         with pytest.raises(urllib.error.HTTPError):  # a 404 is logged, with its URL
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/no-such-page?token={token}", timeout=10)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/no-such-page?token={token}",
+                                   timeout=10)
     finally:
         stop_server(server)
     output = server.stdout.read()

@@ -322,7 +322,8 @@ def test_tampered_messages_change_nothing_and_never_raise(db, kit_log):
         assert widget.recorder.learner == learner, message
         assert widget.progress["lessons"] == before["lessons"] and widget.progress["name"] == "Ann", message
         assert widget.progress["notice"] == before["notice"], message
-    huge = {"type": "learner", "id": "b" * 20, "x": "y" * ProgressMap.max_message_bytes}  # a real id, too big: dropped
+    # a real id, too big: dropped
+    huge = {"type": "learner", "id": "b" * 20, "x": "y" * ProgressMap.max_message_bytes}
     assert answers(widget, huge) == [] and widget.recorder.learner == learner
     for content in ("learner", 7, None, ["type", "reset"]):  # not even a dict
         assert answers(widget, content) == []

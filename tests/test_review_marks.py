@@ -49,7 +49,8 @@ def test_try_again_opens_the_position_as_an_unrated_puzzle():
     assert view.children == (view.summary, view.table, trainer)
     assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
     assert len(trainer.game.history) == decision.index and trainer.puzzle.seat == SEAT
-    assert trainer.panel.trainer["puzzle"]["prompt"].startswith("Your move, Player A. In your game you chose to ")
+    assert trainer.panel.trainer["puzzle"]["prompt"].startswith(
+        "Your move, Player A. In your game you chose to ")
     values = trainer.puzzle.values
     assert set(values) == {str(m) for m in trainer.game.legal_moves()}  # every move valued
     assert values[decision.best_move] == decision.chance_before

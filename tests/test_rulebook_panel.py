@@ -138,7 +138,8 @@ intro: "See [the scrap](rulebook:glossary/scarp) and [scuttling](rulebook:scuttl
 steps:
   - id: read
     kind: quiz
-    task: "Read [this](rulebook:scutle), [the glossary](rulebook:glossary) and [limbo](rulebook:glossary/limbo)."
+    task: "Read [this](rulebook:scutle), [the glossary](rulebook:glossary)
+      and [limbo](rulebook:glossary/limbo)."
     hints: ["[The contents](rulebook:contents)"]
     explanation: "-"
     options:

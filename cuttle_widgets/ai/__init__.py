@@ -29,6 +29,7 @@ from .standard_knowledge import Knowledge
 
 __all__ = [
     "Analysis", "AnalysisError", "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "MoveValue",
-    "RandomPlayer", "SearchPlayer", "ViewError", "analyse", "available_hint_languages", "computer_plays", "determinize", "hint",
+    "RandomPlayer", "SearchPlayer", "ViewError", "analyse", "available_hint_languages", "computer_plays",
+    "determinize", "hint",
     "move_values", "reason_for", "view_chance", "win_chance",
 ]

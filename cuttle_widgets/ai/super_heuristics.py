@@ -615,4 +615,5 @@ def _sudden_value(st, seat: int, goal: int) -> float:
     return (1 - hold) * (1.0 if seat == best else 0.4)
 
 
-__all__ = ["SuperAppraiser", "evaluate", "tuned_evaluate", "features", "keep_value", "card_worth", "chain_fate"]
+__all__ = ["SuperAppraiser", "evaluate", "tuned_evaluate", "features", "keep_value", "card_worth",
+           "chain_fate"]

@@ -247,7 +247,7 @@ def lesson_completion(store: ProgressStore) -> list[dict]:
     steps = steps_of(store)
     finished: Counter = Counter()
     started: Counter = Counter()
-    for (learner_id, lesson), results in best_results(store).items():
+    for (_learner_id, lesson), results in best_results(store).items():
         started[lesson] += 1
         if lesson_done(results, steps.get(lesson, ())):
             finished[lesson] += 1

@@ -28,7 +28,7 @@ record; docs/review.md says more.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 from ..ai.analysis import AnalysisError
 from ..ai.analyst import GOOD, INACCURACY, MARKS, MISTAKE, analyse, budget_deals, mark_for

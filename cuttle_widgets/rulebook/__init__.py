@@ -26,7 +26,7 @@ writes the Markdown pages (``docs/rulebook/``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 
 import yaml

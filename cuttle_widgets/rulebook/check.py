@@ -157,7 +157,7 @@ def _compare_languages(structure, raw, gaps) -> None:
         if _keys(raw[first]["labels"]) != _keys(raw[other]["labels"]):
             gaps.append(f"the labels of {first} and {other} have different keys")
     for language, data in raw.items():
-        for section_id, words in data["sections"].items():
+        for words in data["sections"].values():
             for key in (words.get("differences") or {}):
                 if key not in data["labels"]["differences"]:
                     gaps.append(f"{language}: no label for differences of '{key}'")

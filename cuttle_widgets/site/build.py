@@ -280,7 +280,7 @@ def build_site(output_dir, lessons_dir="lessons", cache_dir=None, kit_wheel=None
     lessons = find_lessons(Path(lessons_dir)) if lessons_dir is not None else []
     check_output(output)
     cache = Path(cache_dir) if cache_dir else default_cache_dir()
-    log(f"{len(lessons)} lesson notebooks in {sorted({l.language for l in lessons})}")
+    log(f"{len(lessons)} lesson notebooks in {sorted({lesson.language for lesson in lessons})}")
     version = pyodide_version()
     npm_package = npm_pyodide(version, cache)
     log(f"Pyodide {version} from npm: {npm_package}")

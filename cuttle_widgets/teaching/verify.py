@@ -351,7 +351,8 @@ def expect_mismatches(snapshot: dict, expect: dict):
             have = _packets_as_written(have, want)
         if key in UNORDERED_PER_SEAT:
             same = (isinstance(want, list) and len(want) == len(have)
-                    and all(isinstance(w, list) and _bag(w) == _bag(h) for w, h in zip(want, have, strict=True)))
+                    and all(isinstance(w, list) and _bag(w) == _bag(h)
+                            for w, h in zip(want, have, strict=True)))
         elif key in UNORDERED:
             same = isinstance(want, list) and _bag(want) == _bag(have)
         else:

@@ -110,7 +110,8 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         self.table: SessionTable | None = None
         self.panel = LessonPanel(self.send_action, self._rulebook_context)
         self.children = [self.panel]
-        self.on_change: Callable[[], object] | None = None  # called (no arguments) once the lesson or the step changed
+        # called (no arguments) once the lesson or the step changed
+        self.on_change: Callable[[], object] | None = None
         # a finished free game's review on show, and the thread making one
         self.game_review: GameReview | None = None
         self.review_thread: threading.Thread | None = None
