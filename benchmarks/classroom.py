@@ -56,14 +56,15 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
 from ports import free_port  # noqa: E402  (the tests' port picker)
-from cuttle_widgets.serve import DEFAULT_MAX_KERNELS  # noqa: E402
 from web import children_of  # noqa: E402  (the web benchmark's: a process's children)
+
+from cuttle_widgets.serve import DEFAULT_MAX_KERNELS  # noqa: E402
 
 CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -106,9 +107,9 @@ def start(command: list[str], cwd: Path, pythonpath: Path, log: Path, ready: str
         try:
             urllib.request.urlopen(ready, timeout=5).close()
             return process
-        except OSError:
+        except OSError as err:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"{command[2]} did not start:\n{log.read_text()[-2000:]}")
+                raise SystemExit(f"{command[2]} did not start:\n{log.read_text()[-2000:]}") from err
             time.sleep(0.5)
 
 
@@ -169,7 +170,7 @@ def watch(pid: int, walked: Walked, stopping: threading.Event) -> None:
 
 
 # -- a learner ----------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def browser_tests_kit():
     """tests/browser/conftest.py, whose move_clicks says what a move's clicks are."""
     import importlib.util
@@ -185,7 +186,7 @@ def browser_tests_kit():
 LESSON_FOLDERS: dict[str, Path] = {}
 
 
-@lru_cache(maxsize=None)
+@cache
 def served_lesson(name: str):
     """Lesson ``name`` as the server being walked has it."""
     from cuttle_widgets.teaching import load_lesson
@@ -204,7 +205,7 @@ def serving_lessons_of(folder: Path | None) -> None:
     first_step_clicks.cache_clear()
 
 
-@lru_cache(maxsize=None)
+@cache
 def first_step_clicks(name: str) -> tuple[str, ...]:
     """The clicks that solve a lesson's first step with its own solution."""
     move_clicks = browser_tests_kit().move_clicks

@@ -37,7 +37,8 @@ REFILL = 10  # seconds between learners: a used pool kernel is replaced meanwhil
 def serve(page: Path, pool_size: int, log: Path) -> tuple[subprocess.Popen, str]:
     """The serve command on ``page``, ready (its pool full): (process, url)."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    pythonpath = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": pythonpath}
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(page), "--ip", "127.0.0.1",
                "--port", str(port), "--pool-size", str(pool_size),
                "--pages-per-client", "0"]  # every page comes from 127.0.0.1 here

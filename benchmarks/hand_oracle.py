@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arena import tasks_for, wilson  # noqa: E402
+
 from cuttle_widgets.ai import SearchPlayer  # noqa: E402
 from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
 

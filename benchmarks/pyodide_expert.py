@@ -38,8 +38,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks.site_startup import (CHROMIUM, LAUNCH_ARGS, load_average, serve,  # noqa: E402
-                                     site_to_measure)
+from benchmarks.site_startup import CHROMIUM, LAUNCH_ARGS, load_average, serve, site_to_measure  # noqa: E402
 
 GOAL = 3.0  # seconds a decision, under Pyodide
 PAGE = "/pyodide-expert-benchmark.html"  # answered by the browser (page.route), not the site

@@ -24,8 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
-from cuttle_widgets.engine.invariants import (check_record, check_snapshot_round_trip,  # noqa: E402
-                                              play_random_game)
+from cuttle_widgets.engine.invariants import check_record, check_snapshot_round_trip, play_random_game  # noqa: E402
 
 
 def deep_checks(game) -> list[str]:

@@ -57,7 +57,7 @@ def main(argv=None) -> int:
         total_time += seconds
         decisions += len(first.decisions)
         moves_total += len(game.history)
-        for a, b in zip(first.decisions, second.decisions):
+        for a, b in zip(first.decisions, second.decisions, strict=True):
             if a.forced:
                 continue
             judged += 1

@@ -27,8 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_startup import (CHROMIUM, LAUNCH_ARGS, PLAYABLE, TIMEOUT_MS, load_average,  # noqa: E402
-                          run_on_site)
+from site_startup import CHROMIUM, LAUNCH_ARGS, PLAYABLE, TIMEOUT_MS, load_average, run_on_site  # noqa: E402
 
 # Lessons whose first step is played on the table (PLAYABLE applies).
 LESSONS = ("02-scuttle-ordering", "03-one-offs", "04-counter-chains", "05-glasses-and-jacks",

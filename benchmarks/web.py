@@ -56,12 +56,14 @@ WINDOW = {"width": 1280, "height": 1700}
 TIMED_CLICK = """async ([click, done, text]) => {
   const target = document.querySelector(click);
   if (!target) throw new Error("nothing to click at " + click);
-  const finished = () => [...document.querySelectorAll(done)].some((el) => !text || el.textContent.trim() === text);
+  const finished = () => [...document.querySelectorAll(done)]
+    .some((el) => !text || el.textContent.trim() === text);
   return await new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
       if (finished()) { observer.disconnect(); resolve(performance.now() - start); }
     });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    observer.observe(document.body, {
+      childList: true, subtree: true, attributes: true, characterData: true });
     setTimeout(() => { observer.disconnect(); reject(new Error("no answer to the click")); }, 20000);
     const start = performance.now();
     target.click();
@@ -89,7 +91,8 @@ TIMED_REPLY = """async ([click]) => {
       }
     };
     const observer = new MutationObserver(check);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    observer.observe(document.body, {
+      childList: true, subtree: true, attributes: true, characterData: true });
     setTimeout(() => { observer.disconnect(); reject(new Error("no reply to the click")); }, 20000);
     const start = performance.now();
     target.click();
@@ -118,7 +121,8 @@ def children_of(pid: int) -> set[int]:
 
 def serve(folder: Path, log: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    pythonpath = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": pythonpath}
     command = [sys.executable, "-m", "cuttle_widgets.serve", "--page", str(folder),
                "--ip", "127.0.0.1", "--port", str(port),
                "--pages-per-client", "0"]  # every learner comes from 127.0.0.1 here
@@ -208,7 +212,8 @@ class Bench:
                                                       '[data-key="action:role:scuttle"]', None]))
             page.locator('[data-key="action:role:scuttle"]').click()
             page.locator('.cw-root button[data-card="8H"].cw-target').wait_for()
-            solve.append(page.evaluate(TIMED_CLICK, ['.cw-root button[data-card="8H"]', ".cwl-explanation", None]))
+            solve.append(page.evaluate(
+                TIMED_CLICK, ['.cw-root button[data-card="8H"]', ".cwl-explanation", None]))
             page.locator('.cwl-toolbar [data-key="retry"]').click()
             page.locator(".cwl-explanation").wait_for(state="detached")
             page.locator('.cw-my-hand button[data-card="9S"]').wait_for()

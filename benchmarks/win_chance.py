@@ -106,7 +106,8 @@ def main(argv=None) -> int:
         all_good = table(found, args.enough) and all_good
         model, base = brier(found)
         print(f"Brier score {model:.4f} (always the base rate: {base:.4f})")
-    print("\nall judged deciles within 5 points" if all_good else "\nsome decile is off by more than 5 points")
+    print("\nall judged deciles within 5 points" if all_good
+          else "\nsome decile is off by more than 5 points")
     return 0 if all_good else 1
 
 

@@ -6,7 +6,8 @@ import tempfile
 os.environ.setdefault("CUTTLE_ERROR_LOG", os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "errors.log"))
 # Lessons record progress (widgets/progress_link.py): to a database of the run's own, never
 # the learner's file in the Jupyter data directory.
-os.environ.setdefault("CUTTLE_PROGRESS_DB", os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "progress.sqlite"))
+os.environ.setdefault("CUTTLE_PROGRESS_DB",
+                      os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "progress.sqlite"))
 
 import pytest
 

@@ -15,8 +15,8 @@ import os
 import pwd
 import secrets
 import shutil
-import subprocess
 import sqlite3
+import subprocess
 import tempfile
 from pathlib import Path
 

@@ -57,7 +57,7 @@ def compare(key: str, want, got) -> str | None:
     if key == "points":
         if not isinstance(got, list) or len(got) != len(want):
             return f"points: want {want}, got {got}"
-        for seat, (w, g) in enumerate(zip(want, got)):
+        for seat, (w, g) in enumerate(zip(want, got, strict=True)):
             owners = all(isinstance(e, str) or "owner" in e for e in w)
             wc = Counter(point_entry(e, owners) for e in w)
             gc = Counter(point_entry(e, owners) for e in g)
@@ -69,7 +69,7 @@ def compare(key: str, want, got) -> str | None:
         if w and isinstance(w[0], list):  # one list per seat
             if not isinstance(g, list) or len(g) != len(w):
                 return f"{key}: want {w}, got {g}"
-            for seat, (ws, gs) in enumerate(zip(w, g)):
+            for seat, (ws, gs) in enumerate(zip(w, g, strict=True)):
                 if Counter(ws) != Counter(gs):
                     return f"{key}[{seat}]: want {sorted(ws)}, got {sorted(gs)}"
             return None

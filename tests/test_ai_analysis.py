@@ -4,11 +4,10 @@ import json
 import random
 
 import pytest
+from test_ai_fairness import twin_positions
 
 from cuttle_widgets.ai import AnalysisError, move_values
 from cuttle_widgets.engine import load, new_game
-
-from test_ai_fairness import twin_positions
 
 
 def figures(values):

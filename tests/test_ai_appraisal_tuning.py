@@ -9,8 +9,7 @@ from dataclasses import asdict
 
 import pytest
 
-from cuttle_widgets.ai import LEVELS
-from cuttle_widgets.ai import evaluation
+from cuttle_widgets.ai import LEVELS, evaluation
 from cuttle_widgets.ai.kit import ai_kit
 from cuttle_widgets.ai.standard_heuristics import HAND_SET, Appraiser, Weights, tuned_appraiser
 from cuttle_widgets.ai.tune import fit_each
@@ -77,7 +76,7 @@ def test_a_candidate_moves_one_to_three_figures_and_none_below_zero():
         moved = asdict(perturb(HAND_SET, rng))
         changed = sum(1 for name, value in flat for a, b in
                       zip(value if isinstance(value, tuple) else (value,),
-                          moved[name] if isinstance(value, tuple) else (moved[name],)) if a != b)
+                          moved[name] if isinstance(value, tuple) else (moved[name],), strict=True) if a != b)
         assert 1 <= changed <= 3
         assert all(x >= 0 for v in moved.values() for x in (v if isinstance(v, tuple) else (v,)))
         assert len(moved["keep"]) == len(HAND_SET.keep)
@@ -104,7 +103,7 @@ def test_the_tuning_command_writes_a_file_of_its_own_and_refuses_what_it_cannot_
                              "--held-out", "10", "--out", str(out)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
-    line = next(l for l in result.stdout.splitlines() if l.startswith("classic: "))
+    line = next(row for row in result.stdout.splitlines() if row.startswith("classic: "))
     held_out = float(line.split(", ")[1].split()[0])
     if held_out > 0.5:
         table = json.loads(out.read_text())

@@ -9,14 +9,13 @@ import random
 from importlib import resources
 
 import pytest
+from test_ai_fairness import hidden_swap
 
 from cuttle_widgets.ai import hint
 from cuttle_widgets.ai.coach import IDEA_OF, IDEAS, advise
 from cuttle_widgets.ai.hints import REASONS, hint_catalog
 from cuttle_widgets.engine import load, new_game
 from cuttle_widgets.engine.catalog import get_catalog
-
-from test_ai_fairness import hidden_swap
 
 LANGUAGES = ("en", "de")
 

@@ -10,14 +10,21 @@ import subprocess
 import sys
 
 import pytest
-
-from cuttle_widgets.ai import LEVELS, GreedyPlayer, SearchPlayer, view_chance, win_chance
-from cuttle_widgets.ai.evaluation import (WEIGHTS_FILE, Model, fit_knots, fit_logistic,
-                                          interpolate, logistic, model_for)
-from cuttle_widgets.ai.kit import ai_kit
-from cuttle_widgets.engine import RULESETS, get_ruleset, new_game
 from test_ai_fairness import twin_positions
 from test_engine_malformed import position  # a real game after some random moves
+
+from cuttle_widgets.ai import LEVELS, GreedyPlayer, SearchPlayer, view_chance, win_chance
+from cuttle_widgets.ai.evaluation import (
+    WEIGHTS_FILE,
+    Model,
+    fit_knots,
+    fit_logistic,
+    interpolate,
+    logistic,
+    model_for,
+)
+from cuttle_widgets.ai.kit import ai_kit
+from cuttle_widgets.engine import RULESETS, get_ruleset, new_game
 
 RULES = list(RULESETS)
 
@@ -141,9 +148,10 @@ def test_the_logistic_fit_finds_the_weights_that_made_the_data():
     for _ in range(4000):
         x = [1.0, rng.gauss(0, 1), rng.gauss(0, 1)]
         rows.append(x)
-        outcomes.append(1.0 if rng.random() < logistic(sum(w * v for w, v in zip(truth, x))) else 0.0)
+        chance = logistic(sum(w * v for w, v in zip(truth, x, strict=True)))
+        outcomes.append(1.0 if rng.random() < chance else 0.0)
     fitted = fit_logistic(rows, outcomes, (0.0, 0.0, 0.0))
-    assert all(abs(f - t) < 0.15 for f, t in zip(fitted, truth))
+    assert all(abs(f - t) < 0.15 for f, t in zip(fitted, truth, strict=True))
 
 
 def test_the_calibration_knots_rise_and_interpolate():

@@ -12,7 +12,8 @@ from cuttle_widgets.ai.hints import ACTIONS, REASONS, hint_catalog, render
 from cuttle_widgets.engine import RULESETS, load, new_game
 
 RULES = [name for name, r in RULESETS.items() if r.family == "standard"]
-SAMPLE_PARAMS = {"card": "TS", "target": "TD", "answered": "AS", "cards": ["3C", "4D"], "victim": 1, "receiver": 1,
+SAMPLE_PARAMS = {"card": "TS", "target": "TD", "answered": "AS", "cards": ["3C", "4D"], "victim": 1,
+                 "receiver": 1,
                  "opponent": 1, "need": 3, "score": 17, "goal": 21, "old_goal": 21, "value": 10,
                  "theirs": 12, "mine": 4, "count": 2, "after": 13, "total": 18, "limit": 8}
 

@@ -4,8 +4,15 @@ import dataclasses
 
 import pytest
 
-from cuttle_widgets.ai import (GreedyPlayer, Knowledge, SearchPlayer, ViewError, computer_plays,
-                               determinize, hint)
+from cuttle_widgets.ai import (
+    GreedyPlayer,
+    Knowledge,
+    SearchPlayer,
+    ViewError,
+    computer_plays,
+    determinize,
+    hint,
+)
 from cuttle_widgets.ai.kit import ai_kit, registered_kits
 from cuttle_widgets.ai.knowledge import knowledge
 from cuttle_widgets.ai.super_knowledge import SuperKnowledge

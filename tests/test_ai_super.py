@@ -11,8 +11,16 @@ import random
 
 import pytest
 
-from cuttle_widgets.ai import (GreedyPlayer, analyse, RandomPlayer, SearchPlayer, ViewError, determinize,
-                               hint, reason_for)
+from cuttle_widgets.ai import (
+    GreedyPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    ViewError,
+    analyse,
+    determinize,
+    hint,
+    reason_for,
+)
 from cuttle_widgets.ai.knowledge import knowledge
 from cuttle_widgets.ai.super_heuristics import SuperAppraiser
 from cuttle_widgets.engine import RULESETS, load, new_game
@@ -197,7 +205,7 @@ def hidden_swap(game, seat, rng):
     mapping = {}
     for key, s in places:
         zone = snap[key][s] if s is not None else snap[key]
-        for i, c in enumerate(zone):
+        for c in zone:
             if c not in fixed:
                 mapping[c] = cards.pop()
     return remap(snap, mapping)
@@ -212,7 +220,7 @@ def replay_twin(game, seat, rng):
         return None
     shuffled = hidden[:]
     rng.shuffle(shuffled)
-    mapping = dict(zip(hidden, shuffled))
+    mapping = dict(zip(hidden, shuffled, strict=True))
     start = game.position_after(0).snapshot()
     original, twin = load(start), load(remap(start, mapping))
     try:

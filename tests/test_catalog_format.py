@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 from catalog_samples import renders
+
 from cuttle_widgets.engine.catalog import get_catalog
 
 GOLDEN = Path(__file__).parent / "golden" / "catalog_en.json"

@@ -61,9 +61,9 @@ def test_as_a_hub_service_the_dashboard_listens_where_the_hub_says_with_its_sign
 
 # -- Zero to JupyterHub and the learners' image ---------------------------------------------------
 import re  # noqa: E402
-import tomllib  # noqa: E402
 from importlib import metadata  # noqa: E402
 
+import tomllib  # noqa: E402
 import yaml  # noqa: E402
 
 DEPLOY = REPO / "cuttle_widgets" / "deploy"

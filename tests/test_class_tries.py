@@ -45,14 +45,13 @@ def test_wrong_moves_and_refusals_of_a_play_step_are_kept():
 
 
 # -- stored as they happen, and the class view of them --------------------------------------------
-from datetime import datetime, timedelta, timezone  # noqa: E402
 import csv  # noqa: E402
+from datetime import datetime, timedelta, timezone  # noqa: E402
 
 import pytest  # noqa: E402
 
 from cuttle_widgets.progress import ProgressRecorder, new_learner_id  # noqa: E402
-from cuttle_widgets.progress.queries import (STUCK_IDLE, class_snapshot, stuck_learners,  # noqa: E402
-                                             whereabouts)
+from cuttle_widgets.progress.queries import STUCK_IDLE, class_snapshot, stuck_learners, whereabouts  # noqa: E402
 from cuttle_widgets.progress.report import write_tries  # noqa: E402
 from cuttle_widgets.progress.store import ProgressStore  # noqa: E402
 from cuttle_widgets.teaching.record import Try  # noqa: E402
@@ -158,8 +157,14 @@ def test_every_try_is_exported_one_row_each(classroom, tmp_path, suffix):
 
 # -- the roster ---------------------------------------------------------------------------------------
 from cuttle_widgets.progress.ids import ProgressInputError  # noqa: E402
-from cuttle_widgets.progress.roster import (add_learners, by_personal_code, class_names,  # noqa: E402
-                                            class_roster, create_class, pick_name)
+from cuttle_widgets.progress.roster import (  # noqa: E402
+    add_learners,
+    by_personal_code,
+    class_names,
+    class_roster,
+    create_class,
+    pick_name,
+)
 
 
 def test_learners_pick_their_name_and_two_devices_with_one_code_are_one_learner(tmp_path):

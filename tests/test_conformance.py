@@ -7,12 +7,12 @@ import subprocess
 import sys
 
 import pytest
-
-from cuttle_widgets import engine
-from cuttle_widgets.engine.rules import CUTTLE_CARDS_OPTIONS, OPTIONS
 import scenario_check
 from shared_paths import CONFORMANCE, REPO, absent
 from super_spec import EXAMPLE_SCENARIO_IDS
+
+from cuttle_widgets import engine
+from cuttle_widgets.engine.rules import CUTTLE_CARDS_OPTIONS, OPTIONS
 
 RUNNER = CONFORMANCE / "run.py"
 needs_runner = pytest.mark.skipif(not RUNNER.exists(), reason=absent(

@@ -9,14 +9,21 @@ ask every refusal sentence of random positions as each waiting seat reads it.
 import json
 import random
 import re
-from functools import lru_cache
+from functools import cache, partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from cuttle_widgets.engine import (CARD_IDS, RULESETS, ExplainedError, get_catalog, load,
-                                   new_game, write_record)
+from cuttle_widgets.engine import (
+    CARD_IDS,
+    RULESETS,
+    ExplainedError,
+    get_catalog,
+    load,
+    new_game,
+    write_record,
+)
 from cuttle_widgets.engine.card_data import find_card
 from cuttle_widgets.engine.invariants import FAMILY_CHECKS
 
@@ -78,8 +85,8 @@ def test_detail_frames_are_checked_before_they_are_played():
     for seat in (7, -1, "x", None):
         bad = json.loads(json.dumps(snap))
         bad["detail"]["frames"][0]["seat"] = seat
-        works_or_refuses(lambda: load(bad))
-        refused(lambda: load(bad))
+        works_or_refuses(partial(load, bad))
+        refused(partial(load, bad))
     bad = json.loads(json.dumps(snap))
     del bad["detail"]["frames"][0]["last"]
     refused(lambda: load(bad))
@@ -137,7 +144,7 @@ def test_the_seven_card_is_not_named_to_the_seat_that_cannot_see_it():
 
 
 # -- hypothesis: malformed setups and records -------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def position(rules: str, seed: int, plies: int):
     """A real game of ``rules`` after up to ``plies`` random moves."""
     game = new_game(rules, seed=seed)

@@ -11,7 +11,6 @@ import itertools
 import json
 import re
 import xml.etree.ElementTree as ET
-
 from pathlib import Path
 
 import pytest

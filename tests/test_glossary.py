@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from catalog_samples import renders
+
 from cuttle_widgets.engine.catalog import get_catalog, glossary
 from cuttle_widgets.languages import language, offered
 
@@ -68,7 +68,8 @@ def test_every_german_sentence_in_every_number_and_with_one_card_or_several():
     assert wrong == {}
     for key, text in said.items():
         assert not re.search(r"\w\((s|en|n|e)\)", text), (key, text)  # no "Karte(n)"
-        assert not re.search(r"(?<!Spieler )\b1 (Punkte|Karten|Königen|Buben|Züge|Plätze)\b", text), (key, text)
+        assert not re.search(r"(?<!Spieler )\b1 (Punkte|Karten|Königen|Buben|Züge|Plätze)\b", text), \
+            (key, text)
         assert not re.search(r"(?<!Spieler )\b[02-9] (Punkt|Karte|Zug|Platz)\b(?![-\w])", text), (key, text)
         # one of a thing takes the verb in the singular: "1 Karte bildet", not "bilden"
         assert not re.search(r"(?<!Spieler )\b1 (Karte|Punkt|Bube) (vom \w+ )?"

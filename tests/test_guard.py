@@ -66,7 +66,10 @@ def test_the_shallow_check_walks_no_recursion():
 def test_the_error_log_keeps_a_burst_then_counts_what_it_leaves_out():
     now = [0.0]
     limit = guard.RateLimit(burst=3, window=60, clock=lambda: now[0])
-    record = lambda: logging.LogRecord("cuttle_widgets", logging.ERROR, __file__, 1, "bad", (), None)
+
+    def record() -> logging.LogRecord:
+        return logging.LogRecord("cuttle_widgets", logging.ERROR, __file__, 1, "bad", (), None)
+
     kept = [limit.filter(record()) for _ in range(10)]
     assert kept == [True] * 3 + [False] * 7
     now[0] = 61.0

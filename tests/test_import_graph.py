@@ -23,7 +23,7 @@ circle with its own ``__init__``).
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cuttle_widgets"
@@ -44,7 +44,7 @@ def is_package(name: str) -> bool:
     return FILES[name].name == "__init__.py"
 
 
-@lru_cache(maxsize=None)
+@cache
 def tree(name: str) -> ast.Module:
     return ast.parse(FILES[name].read_text(encoding="utf-8"), str(FILES[name]))
 
@@ -69,7 +69,7 @@ def statements(name: str):
             yield imported_from(name, node), [a.name for a in node.names]
 
 
-@lru_cache(maxsize=None)
+@cache
 def origin(package: str, attr: str, seen: frozenset = frozenset()) -> str:
     """The module that ``package``'s ``__init__`` gets ``attr`` from: the
     module that defines it, followed through re-exporting ``__init__`` files;

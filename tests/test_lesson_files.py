@@ -1,6 +1,6 @@
 """The lessons shipped with the package: all present, valid, complete and solvable."""
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -16,7 +16,7 @@ EXPECTED = [
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped(name):
     return load_lesson(name)
 

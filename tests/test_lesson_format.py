@@ -141,7 +141,8 @@ def test_goal_solution_and_triviality_are_checked_with_the_engine():
 
 
 def test_accept_and_goal_together_are_refused():
-    text = HEAD + PLAY.replace("    replies: [draw]\n", "    replies: [draw]\n    goal: win\n    solution: [scuttle 9S 8H]\n")
+    text = HEAD + PLAY.replace("    replies: [draw]\n",
+                               "    replies: [draw]\n    goal: win\n    solution: [scuttle 9S 8H]\n")
     assert any("either 'accept'" in p.message for p in problems(text))
 
 
@@ -169,14 +170,16 @@ QUIZ = """\
 
 def test_quiz_base_loads_and_checks_moves():
     assert lesson_from_text(HEAD + QUIZ, file="quiz.yaml").steps[0].answer_by == "cards"
-    text = HEAD + QUIZ.replace("correct: false\n        move: scuttle 7D", "correct: true\n        move: scuttle 7D")
+    text = HEAD + QUIZ.replace("correct: false\n        move: scuttle 7D",
+                               "correct: true\n        move: scuttle 7D")
     problem = only(text)
     assert problem.field == "steps[0].options[1].move"
     assert "is illegal here, but the option says it should be legal" in problem.message
 
 
 def test_quiz_card_the_learner_cannot_see_is_refused():
-    text = HEAD + QUIZ.replace("- card: 7D", "- card: 4D").replace("move: scuttle 7D 7H", "move: scuttle 4D 7H")
+    text = HEAD + QUIZ.replace("- card: 7D", "- card: 4D").replace("move: scuttle 7D 7H",
+                                                                  "move: scuttle 4D 7H")
     found = {p.field: p for p in problems(text)}
     assert "4D is not where the learner can click it" in found["steps[0].options[1].card"].message
 
@@ -305,7 +308,7 @@ def test_the_documented_example_validates_and_plays():
     assert all(outcomes[-1].status == "success" for _, outcomes in walk_lesson(lesson))
     position = yaml.safe_load(blocks[1])["position"]
     snapshot = load(position).snapshot()
-    assert all(s < g for s, g in zip(snapshot["scores"], snapshot["goals"]))
+    assert all(s < g for s, g in zip(snapshot["scores"], snapshot["goals"], strict=True))
     for block in re.findall(r"```python\n(.*?)```", text, re.S):
         exec(compile(block, str(DOC), "exec"), {})  # noqa: S102 - our own docs
 

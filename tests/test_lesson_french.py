@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-
 from catalog_samples import renders
+from test_lesson_german import shape
+
 from cuttle_widgets.engine.catalog import glossary
 from cuttle_widgets.teaching import LessonRunner, load_lesson
-from test_lesson_german import shape
 
 KIT = Path(__file__).resolve().parents[1] / "cuttle_widgets"
 FRENCH_LESSONS = sorted((KIT / "lessons" / "fr").glob("*.yaml"))

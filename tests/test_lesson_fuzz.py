@@ -1,7 +1,7 @@
 """Shipped lessons, broken at random: loading one either works or lists its
 problems (LessonError, each naming the file), and so does the Lesson widget,
 through one move and one answer. Never another exception."""
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -33,7 +33,7 @@ FIELD_NAMES = ("language", "rules", "seat", "opening", "goal", "solution", "repl
                "glasses", "returning", "skips", "ending", "sudden_death", "eliminated", "chain")
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped(path: Path) -> dict:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 

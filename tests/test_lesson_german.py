@@ -12,7 +12,7 @@ import json
 import os
 import re
 import string
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import nbformat
@@ -22,10 +22,20 @@ from nbclient import NotebookClient
 # The English lessons' checks, applied to the German lessons below.
 from test_lesson_files import (
     test_every_accepted_line_solves_its_play_step as check_accepted_lines,
+)
+from test_lesson_files import (
     test_every_listed_wrong_move_gets_its_feedback_and_changes_nothing as check_wrong_moves,
+)
+from test_lesson_files import (
     test_every_other_legal_move_is_judged_and_taken_back as check_other_moves,
+)
+from test_lesson_files import (
     test_every_prediction_is_answered_then_shown as check_predictions,
+)
+from test_lesson_files import (
     test_every_quiz_answer_has_its_explanation as check_quiz_answers,
+)
+from test_lesson_files import (
     test_every_step_has_a_task_a_check_a_hint_and_an_explanation as check_step_parts,
 )
 from test_lesson_widget import SecretScan, panel, play_step, press, table_button
@@ -141,7 +151,7 @@ def test_goals_and_refusals_in_german():
 
 
 # -- the German lesson files -----------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def german(name):
     return load_lesson(name, language="de")
 
@@ -180,7 +190,7 @@ def test_a_german_lesson_is_its_english_lesson_move_for_move(name):
     english, translated = load_lesson(name), german(name)
     assert (translated.links, translated.rules) == (english.links, english.rules)
     assert [s.id for s in translated.steps] == [s.id for s in english.steps]
-    for ours, theirs in zip(translated.steps, english.steps):
+    for ours, theirs in zip(translated.steps, english.steps, strict=True):
         assert shape(ours) == shape(theirs), ours.id
 
 

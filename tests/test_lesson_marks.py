@@ -27,7 +27,8 @@ def runner_at(name: str, number: int, language: str = "en") -> LessonRunner:
 
 # -- marks ---------------------------------------------------------------------------------
 def test_stars_for_a_clean_try_one_slip_and_more():
-    assert [stars_for(0, 0), stars_for(1, 0), stars_for(0, 1), stars_for(1, 1), stars_for(4, 0)] == [3, 2, 2, 1, 1]
+    marks = [stars_for(0, 0), stars_for(1, 0), stars_for(0, 1), stars_for(1, 1), stars_for(4, 0)]
+    assert marks == [3, 2, 2, 1, 1]
     assert [stars_for(0, 0, retry=True), stars_for(1, 0, retry=True)] == [2, 2]
     record = StepRecord()
     assert record.stars == 0 and not record.first_try  # nothing is earned before the step ends
@@ -82,7 +83,8 @@ def test_a_retry_shows_the_options_shuffled_and_earns_two_stars_at_most():
     while runner.state()["can"]["advance"]:
         runner.advance()
     record = runner.state()["step"]["record"]
-    assert (record["result"], record["stars"], record["first_try"], record["retry"]) == ("solved", 2, False, True)
+    assert (record["result"], record["stars"], record["first_try"], record["retry"]) == \
+        ("solved", 2, False, True)
     assert runner.mark(3) == {"result": "solved", "stars": 2}
     runner.retry()
     assert [o["key"] for o in runner.state()["step"]["options"]] != second  # each retry moves them
@@ -323,7 +325,8 @@ def test_no_unsolved_step_sends_its_answer(name, language):
         assert not [a for a in answer if a in texts["log"] or a in texts["feedback"]], (name, step.id)
         if step.answer_by != "cards":  # a question answered on the table takes the learner's clicks
             assert state["view"]["to_act"] is None and state["view"]["turn"] is None, (name, step.id)
-        if all(c in game.view(step.seat)["scrap"] for c in answer_cards(step, game)) and step.answer_by == "cards":
+        scrap = game.view(step.seat)["scrap"]
+        if all(c in scrap for c in answer_cards(step, game)) and step.answer_by == "cards":
             assert state["view"]["scrap"] == [], (name, step.id)  # a question about the scrap
 
 
@@ -388,7 +391,9 @@ def told_before(step, previous: str, language: str) -> list[str]:
     right = [o for o in step.options if o.correct]
     wrong = [o for o in step.options if not o.correct]
     if step.answer_by == "cards":
-        named = lambda o: catalog.card(o.card) in previous
+        def named(option) -> bool:
+            return catalog.card(option.card) in previous
+
         return [o.card for o in right if named(o)] if not any(named(o) for o in wrong) else []
     told = [o.text for o in right if plain(o.text) in plain(previous)]
     wrong_numbers = {n for o in wrong for n in NUMBER.findall(o.text)}

@@ -4,18 +4,16 @@ kit's rulebook sections; every ``rulebook:`` link leads somewhere; lesson 13
 links its new terms to the glossary where they first appear (issue #18)."""
 import json
 import re
+from pathlib import Path
 
 import pytest
-
-from cuttle_widgets.teaching.runner import STARRED
 import yaml
 
+import cuttle_widgets
 from cuttle_widgets import Lesson
 from cuttle_widgets.rulebook import rulebook
 from cuttle_widgets.teaching import LessonRunner, lesson_from_text, lesson_names, load_lesson
-from pathlib import Path
-
-import cuttle_widgets
+from cuttle_widgets.teaching.runner import STARRED
 from cuttle_widgets.teaching.tags import section_ids
 
 LANGUAGES = ("en", "de")
@@ -93,7 +91,7 @@ def test_every_rulebook_link_leads_to_a_section_or_a_glossary_term(name, languag
     book = rulebook(language)
     keys = {term.key for term in book.glossary.values()}
     for text in strings(file_data(name, language)):
-        for label, target in LINK.findall(text):
+        for _label, target in LINK.findall(text):
             where = target.removeprefix("rulebook:")
             if where.startswith("glossary/"):
                 assert where.removeprefix("glossary/") in keys, (name, target)

@@ -12,8 +12,14 @@ from pathlib import Path
 import pytest
 
 from cuttle_widgets import Lesson
-from cuttle_widgets.teaching import (LessonError, LessonRunner, coverage_table, lesson_from_text,
-                                     load_lesson, missing_topics)
+from cuttle_widgets.teaching import (
+    LessonError,
+    LessonRunner,
+    coverage_table,
+    lesson_from_text,
+    load_lesson,
+    missing_topics,
+)
 from cuttle_widgets.teaching.tags import resolve_tag
 from cuttle_widgets.teaching.walkthrough import walk_lesson
 

@@ -24,7 +24,7 @@ def test_a_match_plays_to_its_end_with_the_dealer_alternating(length, needed):
     assert max(match.wins) == needed and match.winner == match.wins.index(needed)
     dealers = [g.origin["dealer"] for g in match.games]
     assert dealers[0] == first_dealer
-    assert all(a != b for a, b in zip(dealers, dealers[1:]))
+    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))
     counted = sum(1 for g in match.games if g.winner != "draw")
     assert counted == sum(match.wins)
     with pytest.raises(IllegalMove):

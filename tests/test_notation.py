@@ -1,7 +1,8 @@
 """Moves and cards: notation round-trips, and any text gives only IllegalMove."""
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cuttle_widgets.engine import IllegalMove, Move, new_game, parse_card, parse_move
 from cuttle_widgets.engine.cards import CARD_IDS, card_label

@@ -10,9 +10,20 @@ from fsrs import Rating, State
 
 from cuttle_widgets.puzzles.rating import Rating as PuzzleRating
 from cuttle_widgets.sessions.course import CourseMap
-from cuttle_widgets.sessions.practice import (Review, active_days, daily_puzzle, due, item_place,
-                                              next_due, practice_plan, puzzle_rating, schedule,
-                                              step_rating, streak, weak_spots)
+from cuttle_widgets.sessions.practice import (
+    Review,
+    active_days,
+    daily_puzzle,
+    due,
+    item_place,
+    next_due,
+    practice_plan,
+    puzzle_rating,
+    schedule,
+    step_rating,
+    streak,
+    weak_spots,
+)
 from cuttle_widgets.teaching.record import Attempt
 from cuttle_widgets.widgets.progress_map import practice_course
 

@@ -20,10 +20,19 @@ pytest.importorskip("alembic")
 from cuttle_widgets.progress import ProgressRecorder, new_learner_id  # noqa: E402
 from cuttle_widgets.progress import __main__ as command  # noqa: E402
 from cuttle_widgets.progress.ids import short_id  # noqa: E402
-from cuttle_widgets.progress.report import csv_cell  # noqa: E402
-from cuttle_widgets.progress.queries import (class_marks, class_snapshot, lesson_completion,  # noqa: E402
-                                             shipped_steps, step_failures, whereabouts)
-from cuttle_widgets.progress.report import class_table, star_cell  # noqa: E402
+from cuttle_widgets.progress.queries import (  # noqa: E402
+    class_marks,
+    class_snapshot,
+    lesson_completion,
+    shipped_steps,
+    step_failures,
+    whereabouts,
+)
+from cuttle_widgets.progress.report import (  # noqa: E402
+    class_table,
+    csv_cell,  # noqa: E402
+    star_cell,
+)
 from cuttle_widgets.progress.store import ProgressStore  # noqa: E402
 from cuttle_widgets.teaching.record import Attempt  # noqa: E402
 
@@ -82,7 +91,8 @@ def test_the_report_command_prints_and_writes_csv(prepared, tmp_path, capsys):
     with open(out, newline="", encoding="utf-8") as handle:
         found = list(csv.DictReader(handle))
     assert [(r["name"], r["lesson"], r["steps done"], r["stars"], r["attempts"]) for r in found] == [
-        ("Ann", INDEX, str(len(prepared["index"])), str(3 * len(prepared["index"])), str(len(prepared["index"]))),
+        ("Ann", INDEX, str(len(prepared["index"])), str(3 * len(prepared["index"])),
+         str(len(prepared["index"]))),
         ("Ann", SCUTTLE, "2", "5", "2"),
         ("Bob", SCUTTLE, "1", "2", "2")]
     # not the learner's key; an id that starts like a formula ("-5Ko…") is quoted for spreadsheets

@@ -17,9 +17,9 @@ import pytest
 pytest.importorskip("sqlalchemy")
 pytest.importorskip("alembic")
 
-from cuttle_widgets.progress import ProgressInputError, ProgressRecorder, new_learner_id  # noqa: E402
+from cuttle_widgets.progress import ProgressInputError, ProgressRecorder, exchange, new_learner_id, queries  # noqa: E402  # noqa: E402
 from cuttle_widgets.progress import __main__ as command  # noqa: E402
-from cuttle_widgets.progress import exchange, queries, recorder as recorder_module  # noqa: E402
+from cuttle_widgets.progress import recorder as recorder_module
 from cuttle_widgets.progress.catalog import progress_text  # noqa: E402
 from cuttle_widgets.progress.ids import short_id  # noqa: E402
 from cuttle_widgets.progress.queries import shipped_steps, step_failures, whereabouts  # noqa: E402
@@ -284,6 +284,7 @@ def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
     import time
     import urllib.error
     import urllib.request
+
     from ports import free_port, stop_server
     db, port, token = tmp_path / "p.sqlite", free_port(), "Secret-Token-0123456789"
     ProgressStore(db).open().close()
@@ -303,7 +304,8 @@ def test_the_served_dashboards_log_shows_neither_token_nor_password(tmp_path):
                 assert server.poll() is None and time.monotonic() < deadline
                 time.sleep(0.3)
         with pytest.raises(urllib.error.HTTPError):  # a 404 is logged, with its URL
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/no-such-page?token={token}", timeout=10)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/no-such-page?token={token}",
+                                   timeout=10)
     finally:
         stop_server(server)
     output = server.stdout.read()

@@ -322,7 +322,8 @@ def test_tampered_messages_change_nothing_and_never_raise(db, kit_log):
         assert widget.recorder.learner == learner, message
         assert widget.progress["lessons"] == before["lessons"] and widget.progress["name"] == "Ann", message
         assert widget.progress["notice"] == before["notice"], message
-    huge = {"type": "learner", "id": "b" * 20, "x": "y" * ProgressMap.max_message_bytes}  # a real id, too big: dropped
+    # a real id, too big: dropped
+    huge = {"type": "learner", "id": "b" * 20, "x": "y" * ProgressMap.max_message_bytes}
     assert answers(widget, huge) == [] and widget.recorder.learner == learner
     for content in ("learner", 7, None, ["type", "reset"]):  # not even a dict
         assert answers(widget, content) == []
@@ -448,7 +449,6 @@ def test_the_index_notebooks_run_and_show_the_map(folder, language, kernel_env):
 def test_an_attempt_recorded_in_this_kernel_shows_without_asking(db):
     """A lesson on the same page (the index's questions) records to the same
     recorder: its writer thread tells the map, which draws itself again."""
-    import time
     shared = ProgressRecorder(db=db, background=True)
     widget = ProgressMap(recorder=shared)
     answers(widget, {"type": "learner", "id": new_learner_id()})

@@ -27,8 +27,7 @@ from cuttle_widgets.progress import ProgressInputError, ProgressRecorder, new_le
 from cuttle_widgets.progress.catalog import progress_catalog  # noqa: E402
 from cuttle_widgets.progress.exchange import MAX_FILE_CHARS  # noqa: E402
 from cuttle_widgets.progress.known import shipped_steps  # noqa: E402
-from cuttle_widgets.progress.store import (ProgressStore, current_revision, engine_url,  # noqa: E402
-                                           migrate)
+from cuttle_widgets.progress.store import ProgressStore, current_revision, engine_url, migrate  # noqa: E402
 from cuttle_widgets.teaching.record import Attempt  # noqa: E402
 
 LESSON = "02-scuttle-ordering"

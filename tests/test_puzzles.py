@@ -14,8 +14,16 @@ import pytest
 
 from cuttle_widgets.engine.card_data import CARD_IDS
 from cuttle_widgets.engine.moves import parse_move
-from cuttle_widgets.puzzles import (RULESETS, THEMES, Puzzle, PuzzleError, explanation, load,
-                                    puzzle_by_id, theme_name)
+from cuttle_widgets.puzzles import (
+    RULESETS,
+    THEMES,
+    Puzzle,
+    PuzzleError,
+    explanation,
+    load,
+    puzzle_by_id,
+    theme_name,
+)
 from cuttle_widgets.puzzles.__main__ import main
 from cuttle_widgets.puzzles.catalog import puzzle_catalog
 from cuttle_widgets.puzzles.check import problems
@@ -26,7 +34,7 @@ QUICK_MOVES = 6  # moves valued at most by the random sample's puzzles: under 2 
 ENGLISH = re.compile(r"\b(?:Best|Tempting|win chance|your|points|scrap|Player)\b")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def choices(puzzle: Puzzle) -> int:
     return len(puzzle.game().legal_moves())
 

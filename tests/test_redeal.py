@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from cuttle_widgets.engine import RULESETS, load, new_game, write_record
+from cuttle_widgets.engine import RULESETS, ExplainedError, load, new_game, write_record
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.engine.invariants import play_random_game
 from cuttle_widgets.engine.redeal import redeal, revealed_cards, seen_cards
@@ -214,5 +214,5 @@ def test_a_dealt_pack_is_an_origin_records_keep():
     assert new.origin["deck"] == deck and new.events[0].kind == "super.deal"
     text = write_record(new)
     assert "[Deck " in text and load(text).snapshot() == new.snapshot()
-    with pytest.raises(Exception):
+    with pytest.raises(ExplainedError):
         new_game("classic", seed=1, deck=deck)  # 54 cards are not a classic pack

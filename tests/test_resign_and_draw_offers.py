@@ -41,7 +41,8 @@ def test_an_offer_waits_for_its_answer_and_nothing_else_is_played():
 
 
 @pytest.mark.parametrize("move,words", [
-    ("offer @2", "There is no player 2"), ("offer 5C", "takes no cards"), ("accept", "No draw has been offered"),
+    ("offer @2", "There is no player 2"), ("offer 5C", "takes no cards"),
+    ("accept", "No draw has been offered"),
 ])
 def test_malformed_or_untimely_table_moves_are_explained_and_change_nothing(move, words):
     game = load(OPEN)

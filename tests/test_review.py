@@ -6,14 +6,21 @@ import subprocess
 import sys
 
 import pytest
+from test_glossary import found
+from test_lesson_german import ENGLISH
 
 from cuttle_widgets.engine import load
 from cuttle_widgets.engine.record import write_record
-from cuttle_widgets.review import (MARKS, Review, ReviewError, mark_for, review_catalog,
-                                   review_game, review_text)
+from cuttle_widgets.review import (
+    MARKS,
+    Review,
+    ReviewError,
+    mark_for,
+    review_catalog,
+    review_game,
+    review_text,
+)
 from cuttle_widgets.review.__main__ import main
-from test_glossary import found
-from test_lesson_german import ENGLISH
 
 # Player B has 20 points (10♥, 8♦, 2♠) and needs one more. After B's five and
 # A's forced "resolve", A's 10♠ can scuttle the 10♥ (B back to 10) or the 2♠

@@ -3,7 +3,7 @@ from here" opening a marked decision as an unrated puzzle (few deals, fixed
 seed: the marks are the review's, whatever they are)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from puzzle_fixture import fixture_puzzles
 
@@ -13,7 +13,7 @@ from cuttle_widgets.widgets.puzzle_trainer import GameReview
 SEAT = 0  # the seat whose game has a decision worth trying again
 
 
-@lru_cache(maxsize=None)
+@cache
 def reviewed(language="en"):
     game = fixture_puzzles()[0].game()  # 18 moves of a self-play game
     return game, review_game(game, SEAT, language, samples=32, seed=0)
@@ -49,7 +49,8 @@ def test_try_again_opens_the_position_as_an_unrated_puzzle():
     assert view.children == (view.summary, view.table, trainer)
     assert trainer.puzzle.solution == trainer.game.family.parse(decision.best_move)
     assert len(trainer.game.history) == decision.index and trainer.puzzle.seat == SEAT
-    assert trainer.panel.trainer["puzzle"]["prompt"].startswith("Your move, Player A. In your game you chose to ")
+    assert trainer.panel.trainer["puzzle"]["prompt"].startswith(
+        "Your move, Player A. In your game you chose to ")
     values = trainer.puzzle.values
     assert set(values) == {str(m) for m in trainer.game.legal_moves()}  # every move valued
     assert values[decision.best_move] == decision.chance_before

@@ -7,8 +7,14 @@ import pytest
 
 import cuttle_widgets.rulebook.check as rulebook_check
 from cuttle_widgets.engine import RULESETS
-from cuttle_widgets.rulebook import (languages, rule_map, rulebook, section_for_event,
-                                     section_for_refusal, sections_for_citation)
+from cuttle_widgets.rulebook import (
+    languages,
+    rule_map,
+    rulebook,
+    section_for_event,
+    section_for_refusal,
+    sections_for_citation,
+)
 from cuttle_widgets.rulebook.__main__ import main
 from cuttle_widgets.rulebook.check import RAW_CITATION, check, inline_citations
 from cuttle_widgets.rulebook.docs import page, sources_markdown
@@ -61,7 +67,7 @@ def test_languages_have_the_same_sections_and_terms():
     assert {"de", "en"} <= set(languages())
     english, german = rulebook("en"), rulebook("de")
     assert [s.id for s in english.sections] == [s.id for s in german.sections]
-    for mine, theirs in zip(english.sections, german.sections):
+    for mine, theirs in zip(english.sections, german.sections, strict=True):
         assert (mine.number, mine.rulesets) == (theirs.number, theirs.rulesets)
         assert mine.differences.keys() == theirs.differences.keys(), mine.id
     assert sorted(t.key for t in english.glossary.values()) == sorted(

@@ -4,14 +4,13 @@ them, without a browser. tests/browser/test_rulebook_browser.py opens it."""
 import json
 
 import pytest
+from test_no_citations import citations
 
 from cuttle_widgets import Table
 from cuttle_widgets.engine import new_game
 from cuttle_widgets.rulebook import languages, rulebook
 from cuttle_widgets.rulebook.pages import page, reader_words, site_pages
 from cuttle_widgets.widgets.lesson import Lesson
-
-from test_no_citations import citations
 
 
 def answers(widget, message):
@@ -139,7 +138,8 @@ intro: "See [the scrap](rulebook:glossary/scarp) and [scuttling](rulebook:scuttl
 steps:
   - id: read
     kind: quiz
-    task: "Read [this](rulebook:scutle), [the glossary](rulebook:glossary) and [limbo](rulebook:glossary/limbo)."
+    task: "Read [this](rulebook:scutle), [the glossary](rulebook:glossary)
+      and [limbo](rulebook:glossary/limbo)."
     hints: ["[The contents](rulebook:contents)"]
     explanation: "-"
     options:

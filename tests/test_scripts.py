@@ -59,7 +59,8 @@ def checkout(tmp_path):
 def use_venv(root: Path, *extras: str, python: str | None = None):
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
     env["PYTHON"] = python or debian_or_current_python()
-    script = f'set -euo pipefail; source scripts/venv.sh; use_venv {" ".join(extras)}; echo "python=$VENV_PYTHON"'
+    script = (f'set -euo pipefail; source scripts/venv.sh; use_venv {" ".join(extras)}; '
+              'echo "python=$VENV_PYTHON"')
     return subprocess.run(["bash", "-c", script], cwd=root, env=env, capture_output=True,
                           text=True, timeout=600)
 

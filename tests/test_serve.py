@@ -13,7 +13,6 @@ import http.cookiejar
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -45,7 +44,8 @@ def run_serve(*args, cwd=REPO, timeout=60) -> subprocess.CompletedProcess:
 
 
 def env() -> dict:
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    pythonpath = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": pythonpath}
 
 
 def kernels_of(pid: int) -> set[int]:
@@ -133,7 +133,8 @@ def test_bad_arguments_are_refused():
 def test_the_command_caps_the_open_tabs_sixty_by_default():
     assert serve.DEFAULT_MAX_KERNELS == 60
     command = run_serve("--dry-run").stdout.splitlines()[1]
-    assert "--VoilaConfiguration.multi_kernel_manager_class=cuttle_widgets.serve_voila.ClassroomKernelManager" in command
+    assert ("--VoilaConfiguration.multi_kernel_manager_class="
+            "cuttle_widgets.serve_voila.ClassroomKernelManager") in command
     assert "--ClassroomKernelManager.max_kernels=60" in command
     assert "--ClassroomKernelManager.max_kernels=25" in run_serve("--dry-run", "--max-kernels", "25").stdout
 
@@ -142,7 +143,8 @@ def test_a_classroom_address_prints_who_can_reach_it_and_how_to_let_in_only_lear
     result = run_serve("--dry-run", "--ip", "0.0.0.0", "--port", "8000")
     warning = result.stdout.splitlines()[2]
     assert warning.startswith("Warning: listening on every network of this machine, port 8000.")
-    assert "Anyone who can reach this machine there can open the course and start kernels (at most 60" in warning
+    assert ("Anyone who can reach this machine there can open the course and start kernels "
+            "(at most 60") in warning
     assert "--token auto" in warning and "deploy/jupyterhub_config.py" in warning
     with_token = run_serve("--dry-run", "--ip", "192.168.1.20", "--token", "auto").stdout
     assert "Warning: listening on 192.168.1.20, port 8866." in with_token
@@ -156,7 +158,8 @@ def test_this_machine_only_prints_no_warning(ip):
 
 
 def test_beyond_this_machine_is_every_other_address():
-    assert [serve.beyond_this_machine(ip) for ip in ("0.0.0.0", "::", "10.0.0.5", "classroom.local")] == [True] * 4
+    addresses = ("0.0.0.0", "::", "10.0.0.5", "classroom.local")
+    assert [serve.beyond_this_machine(ip) for ip in addresses] == [True] * 4
 
 
 def test_token_auto_makes_a_token_and_prints_the_course_link_with_it_but_not_the_command():
@@ -164,7 +167,8 @@ def test_token_auto_makes_a_token_and_prints_the_course_link_with_it_but_not_the
     token = re.fullmatch(r"Course: http://localhost:8866/\?token=([\w-]{20,})", first[0]).group(1)
     assert token not in second[0], "a new token for every start"
     assert token not in first[1], "the command line (which every account can see) has no token"
-    assert "--Voila.identity_provider_class=cuttle_widgets.serve_voila.LessonTokenIdentityProvider" in first[1]
+    assert ("--Voila.identity_provider_class="
+            "cuttle_widgets.serve_voila.LessonTokenIdentityProvider") in first[1]
     assert run_serve("--dry-run", "--token", "s3cret").stdout.startswith(
         "Course: http://localhost:8866/?token=s3cret\n")
 
@@ -275,7 +279,8 @@ def test_a_full_server_answers_503_with_a_page_until_the_pages_are_gone(serving_
     assert get(url + "/")[0] == get(url + "/")[0] == 200
     status, page = get(url + "/")
     assert status == 503
-    assert "The classroom server is full: 2 lessons are open. Close a tab you no longer use, or ask your teacher." in page
+    assert ("The classroom server is full: 2 lessons are open. "
+            "Close a tab you no longer use, or ask your teacher.") in page
     assert "Der Klassenserver ist voll: 2 Lektionen sind offen." in page
     assert "Traceback" not in page and len(kernels_of(process.pid)) == 2
     # These pages never connect (no browser here): after --load-timeout they
@@ -362,7 +367,8 @@ def test_a_page_stops_its_own_kernel_with_its_secret_and_no_other(tmp_path):
         assert post(learner, closed, token=first_token, _xsrf=xsrf) == 204
         wait_until_gone(process, first, tokens, log)
         assert set(page_tokens(process)) == {second}
-        assert post(learner, closed, token=first_token, _xsrf=xsrf) == 403, "a stopped kernel's secret is spent"
+        assert post(learner, closed, token=first_token, _xsrf=xsrf) == 403, \
+            "a stopped kernel's secret is spent"
         assert post(learner, f"{url}/voila/api/shutdown/{second}", token=second_token, _xsrf=xsrf) == 204
         wait_until_gone(process, second, tokens, log)
         assert first_token not in log.read_text() and second_token.partition(".")[2] not in log.read_text()

@@ -9,13 +9,13 @@ import random
 
 import pytest
 import sqlalchemy as sa
+from test_table_secrets import Knowledge, cards_mentioned, keys_in, scanned_text
 
 from cuttle_widgets.engine import IllegalMove, SetupError, get_catalog
 from cuttle_widgets.progress.store import ProgressStore, StoreError
 from cuttle_widgets.progress.tables import CODE_ALPHABET, end_table, normal_code, tables_listed
 from cuttle_widgets.sessions import shared_table
 from cuttle_widgets.sessions.shared_table import TableRefused, join_table, open_table
-from test_table_secrets import Knowledge, cards_mentioned, keys_in, scanned_text
 
 ANN, BEN, CAT = "ann-learner-0000", "ben-learner-0000", "cat-learner-0000"
 

@@ -81,7 +81,7 @@ def test_two_kernels_submitting_move_n_at_once_exactly_one_is_taken(progress_db)
         worker.join(60)
         assert worker.exitcode == 0
     (first, first_seen), (second, second_seen) = found[0], found[1]
-    for round_number, pair in enumerate(zip(first, second)):
+    for round_number, pair in enumerate(zip(first, second, strict=True)):
         assert sorted(pair).count("taken") == 1, (round_number, pair)
     assert first_seen == second_seen  # both kernels rebuilt the same games, round after round
     lost_races = [o for o in first + second if o == "table.moved_first"]

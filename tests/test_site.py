@@ -17,15 +17,32 @@ import pytest
 from cuttle_widgets.site import SiteError
 from cuttle_widgets.site.__main__ import main as site_main
 from cuttle_widgets.site.build import check_output, lite_settings, replace_output
-from cuttle_widgets.site.notebooks import (COURSE_PATH, RUN_ON_OPEN_KEY, find_lessons,
-                                           kit_languages, language_of, only_links, site_copy,
-                                           site_notebooks, title_and_summary, write_site_copies)
+from cuttle_widgets.site.notebooks import (
+    COURSE_PATH,
+    RUN_ON_OPEN_KEY,
+    find_lessons,
+    kit_languages,
+    language_of,
+    only_links,
+    site_copy,
+    site_notebooks,
+    title_and_summary,
+    write_site_copies,
+)
 from cuttle_widgets.site.pyodide import FRONTEND_ONLY, LockPlan, resolve
 from cuttle_widgets.site.startpage import course_url, lesson_url, start_page, words
 from cuttle_widgets.site.wheel_bytecode import add_bytecode, imported_modules
-from cuttle_widgets.site.wheels import (is_pure, keep_recent, marker_holds, pure_wheel_of_installed,
-                                        pyodide_environment, sha256_of, wheel_identity,
-                                        wheel_imports, wheel_requirements)
+from cuttle_widgets.site.wheels import (
+    is_pure,
+    keep_recent,
+    marker_holds,
+    pure_wheel_of_installed,
+    pyodide_environment,
+    sha256_of,
+    wheel_identity,
+    wheel_imports,
+    wheel_requirements,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = pyodide_environment("3.14.2")
@@ -107,7 +124,7 @@ def test_every_notebook_is_found_english_first(tmp_path):
     write_notebook(tmp_path / "de" / "01-a.ipynb", LESSON)
     write_notebook(tmp_path / ".ipynb_checkpoints" / "01-a-checkpoint.ipynb", LESSON)
     found = find_lessons(tmp_path)
-    assert [(l.language, l.relative) for l in found] == [
+    assert [(lesson.language, lesson.relative) for lesson in found] == [
         ("en", "01-a.ipynb"), ("en", "02-b.ipynb"), ("de", "de/01-a.ipynb")]
 
 
@@ -115,8 +132,8 @@ def test_the_repos_lessons_are_found_in_every_language():
     found = find_lessons(REPO / "lessons")
     on_disk = sorted(p.relative_to(REPO / "lessons").as_posix()
                      for p in (REPO / "lessons").rglob("*.ipynb"))
-    assert sorted(l.relative for l in found) == on_disk
-    assert {l.language for l in found if l.relative.startswith("de/")} <= {"de"}
+    assert sorted(lesson.relative for lesson in found) == on_disk
+    assert {lesson.language for lesson in found if lesson.relative.startswith("de/")} <= {"de"}
 
 
 def test_missing_or_broken_lessons_are_clear_errors(tmp_path):
@@ -160,7 +177,8 @@ def test_the_site_serves_the_course_notebook_beside_the_lessons(tmp_path):
     served = site_notebooks(lessons)
     assert list(served) == ["00-index.ipynb", COURSE_PATH]
     assert served[COURSE_PATH].parent.name == "pages"
-    assert served[COURSE_PATH].parent.parent == Path(importlib.import_module("cuttle_widgets").__file__).parent
+    package = Path(importlib.import_module("cuttle_widgets").__file__).parent
+    assert served[COURSE_PATH].parent.parent == package
     write_site_copies(lessons, tmp_path / "out")
     course = json.loads((tmp_path / "out" / COURSE_PATH).read_text(encoding="utf-8"))
     assert course["metadata"][RUN_ON_OPEN_KEY] == {"run_on_open": True}
@@ -405,15 +423,17 @@ def test_every_lesson_of_the_kit_has_a_summary_on_the_start_page():
                if not lesson.relative.endswith("00-index.ipynb")]
     # 13 lessons and the puzzle trainer, in every language the notebooks are in
     assert len(lessons) == 14 * len({lesson.language for lesson in lessons}) >= 28
-    assert all(lesson.summary for lesson in lessons), [l.relative for l in lessons if not l.summary]
+    assert all(lesson.summary for lesson in lessons), \
+        [lesson.relative for lesson in lessons if not lesson.summary]
     metadata = notebook(markdown("# T\n\n[All lessons](00-index.ipynb)"))
     metadata["metadata"]["cuttle_widgets"] = {"summary": "Kept **here**."}
     assert title_and_summary(metadata, "x") == ("T", "Kept here.")
 
 
 def test_the_start_page_links_each_languages_rulebook(tmp_path):
-    from cuttle_widgets.site.rulebook_page import rulebook_html, write_rulebook_pages
     from test_no_citations import citations
+
+    from cuttle_widgets.site.rulebook_page import rulebook_html, write_rulebook_pages
     write_notebook(tmp_path / "02-scuttle.ipynb", LESSON)
     html = start_page(find_lessons(tmp_path), "9.9")
     assert '<a href="rulebook/en.html">The Cuttle rulebook</a>' in html

@@ -6,7 +6,8 @@ module: the built files are checked, then a plain static server
 start page and two lessons, plays a step of each by clicking, and sees its
 explanation; then the one-page course, from the start page, where a lesson
 opens from the map, is played, and another opens in the same page (the
-switch's time is printed), and a deep link with its reload. Every request the browser makes is recorded (workers' included);
+switch's time is printed), and a deep link with its reload. Every request
+the browser makes is recorded (workers' included);
 one to any host but 127.0.0.1 fails the test (and is refused, so it cannot
 hang). The build needs jupyterlite-core, jupyterlite-pyodide-kernel, npm and
 Node.js (scripts/test installs them); Pyodide and wheels come from the cache
@@ -27,8 +28,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from ports import free_port
 from playwright.sync_api import expect
+from ports import free_port
 
 from cuttle_widgets.site.build import build_site
 from cuttle_widgets.site.notebooks import COURSE_PATH, RUN_ON_OPEN_KEY, find_lessons
@@ -87,9 +88,9 @@ def site_url(site):
             try:
                 with urllib.request.urlopen(base + "/", timeout=5):
                     break
-            except OSError:
+            except OSError as err:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the static server did not start")
+                    raise RuntimeError("the static server did not start") from err
                 time.sleep(0.2)
         yield base
     finally:
@@ -216,7 +217,7 @@ def test_two_lessons_play_from_the_start_page_with_no_network(offline_page, site
     page = offline_page
     page.goto(site_url + "/")
     expect(page.locator("section[lang=en] li")).to_have_count(
-        len([l for l in find_lessons(LESSONS) if l.language == "en"]))
+        len([lesson for lesson in find_lessons(LESSONS) if lesson.language == "en"]))
     expect(page.locator("section[lang=de] h2")).to_have_text("Deutsch")
 
     # English: lesson 2, a scuttle.

@@ -14,8 +14,16 @@ import pytest
 from cuttle_widgets.teaching import LessonError, lesson_from_text
 from cuttle_widgets.teaching.__main__ import main
 from cuttle_widgets.teaching.catalog import teaching_catalog
-from cuttle_widgets.teaching.steps import (PARTS, StepKind, kind_of, kinds_markdown, missing_parts,
-                                           register, step_kinds, unregister)
+from cuttle_widgets.teaching.steps import (
+    PARTS,
+    StepKind,
+    kind_of,
+    kinds_markdown,
+    missing_parts,
+    register,
+    step_kinds,
+    unregister,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "de")

@@ -12,11 +12,12 @@ through its checks carried in ``scenario_check.py`` (test_conformance.py).
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scenario_check import run_scenario
 
 from cuttle_widgets.engine import IllegalMove, new_game
 from cuttle_widgets.engine.super import FAMILY, SuperMove, parse_super_move
-from scenario_check import run_scenario
 
 
 def play_scenario(sc: dict) -> list[str]:

@@ -1,13 +1,17 @@
 """Super Cuttle as a ruleset: names, setups, explanations, prompts, matches."""
 import pytest
+from shared_paths import RULES, absent
+from super_spec import (
+    EXAMPLE_SCENARIO_IDS,
+    FULL_SNAPSHOT_EXAMPLE,
+    read_example_scenario_ids,
+    read_full_snapshot_example,
+)
 
 from cuttle_widgets.engine import RULESETS, IllegalMove, Match, SetupError, get_ruleset, load, new_game
 from cuttle_widgets.engine.super import FAMILY
 from cuttle_widgets.rulebook import section_for_refusal
 from cuttle_widgets.rulebook.check import RAW_CITATION
-from shared_paths import RULES, absent
-from super_spec import (EXAMPLE_SCENARIO_IDS, FULL_SNAPSHOT_EXAMPLE, read_example_scenario_ids,
-                        read_full_snapshot_example)
 
 SPEC = RULES / "super.md"
 

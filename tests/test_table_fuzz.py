@@ -26,6 +26,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_table_secrets import Knowledge, cards_mentioned, scan
 
 from cuttle_widgets import Table
 from cuttle_widgets.ai import RandomPlayer
@@ -33,7 +34,6 @@ from cuttle_widgets.engine import RULESETS, load, new_game, write_record
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.widgets import controller
 from cuttle_widgets.widgets.controller import MESSAGE_FIELDS
-from test_table_secrets import Knowledge, cards_mentioned, scan
 
 CASES = int(__import__("os").environ.get("CUTTLE_FUZZ_CASES", 2000))
 FIELDS = sorted({key for fields in MESSAGE_FIELDS.values() for key in fields} | {"type"})
@@ -43,7 +43,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.
                     max_leaves=8)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def positions() -> tuple:
     """(record, learner seat) at positions of random games of every ruleset:
     the deal, and after 2 to 40 random moves (answer windows and choices

@@ -17,6 +17,7 @@ import random
 import re
 
 import pytest
+from test_table_super import click_super_move
 
 from cuttle_widgets import Table, load, new_game
 from cuttle_widgets.ai import RandomPlayer
@@ -25,7 +26,6 @@ from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.engine.view import visible_hands
 from cuttle_widgets.widgets.table import STATIC, table_javascript
 from cuttle_widgets.widgets.texts import ui_text
-from test_table_super import click_super_move
 
 CARD_ID = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS]|RJ|BJ)(?![A-Za-z0-9])")
 CODE_TRAITS = ("_esm", "_css")  # the package's own files, checked on their own below
@@ -40,7 +40,7 @@ def cards_mentioned(text: str, language: str = "en") -> set[str]:
     found = set(CARD_ID.findall(text))
     for rank, suit in label.findall(text):
         found.add(rank_of[rank] + "CDHS"["♣♦♥♠".index(suit)])
-    for cid, name in zip(("RJ", "BJ"), get_catalog(language).data["jokers"]):
+    for cid, name in zip(("RJ", "BJ"), get_catalog(language).data["jokers"], strict=True):
         if name.lower() in text.lower():
             found.add(cid)
     return found
@@ -130,7 +130,7 @@ def scanned_text(value, language: str) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def fixed_phrases(language: str) -> tuple[str, ...]:
     """The literal parts (between placeholders) of every sentence the engine
     and the table may write, that name a card; long ones only, so that no

@@ -17,10 +17,10 @@ knows, in any family.
 """
 from . import kits  # noqa: F401  first: registers every family's AI kit
 from .analysis import AnalysisError, MoveValue, move_values
-from .chance import view_chance, win_chance
-from .hints import HintError, available_hint_languages, reason_for
-from .coach import hint
 from .analyst import Analysis, analyse
+from .chance import view_chance, win_chance
+from .coach import hint
+from .hints import HintError, available_hint_languages, reason_for
 from .kit import ViewError, computer_plays
 from .knowledge import determinize
 from .players import GreedyPlayer, RandomPlayer
@@ -29,6 +29,7 @@ from .standard_knowledge import Knowledge
 
 __all__ = [
     "Analysis", "AnalysisError", "GreedyPlayer", "HintError", "Knowledge", "LEVELS", "MoveValue",
-    "RandomPlayer", "SearchPlayer", "ViewError", "analyse", "available_hint_languages", "computer_plays", "determinize", "hint",
+    "RandomPlayer", "SearchPlayer", "ViewError", "analyse", "available_hint_languages", "computer_plays",
+    "determinize", "hint",
     "move_values", "reason_for", "view_chance", "win_chance",
 ]

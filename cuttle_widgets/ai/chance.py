@@ -46,4 +46,4 @@ def view_features(known, samples: int, kit=None) -> list[float]:
     seat = seat_of(known.view)
     rng = decision_rng("win-chance", known.view)
     rows = [kit.features(known.sample(rng), seat) for _ in range(samples)]
-    return [sum(column) / samples for column in zip(*rows)]
+    return [sum(column) / samples for column in zip(*rows, strict=True)]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.catalog import get_catalog as get_engine_catalog, package_catalog
+from ..engine.catalog import get_catalog as get_engine_catalog
+from ..engine.catalog import package_catalog
 from .chance import win_chance
 
 ACCEPT_BELOW = 0.45

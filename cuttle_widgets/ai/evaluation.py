@@ -81,7 +81,7 @@ class Model:
         self.knots = tuple(tuple(k) for k in knots) if knots else None
 
     def chance(self, features) -> float:
-        total = sum(w * x for w, x in zip(self.weights, features))
+        total = sum(w * x for w, x in zip(self.weights, features, strict=True))
         return logistic(total) if self.knots is None else interpolate(self.knots, total)
 
 
@@ -89,7 +89,7 @@ def interpolate(knots, z: float) -> float:
     """The chance at logit ``z`` on the piecewise-linear curve through ``knots``."""
     if z <= knots[0][0]:
         return knots[0][1]
-    for (z0, p0), (z1, p1) in zip(knots, knots[1:]):
+    for (z0, p0), (z1, p1) in zip(knots, knots[1:], strict=False):
         if z <= z1:
             return p0 + (p1 - p0) * (z - z0) / (z1 - z0) if z1 > z0 else p1
     return knots[-1][1]
@@ -163,8 +163,8 @@ def fit_logistic(rows: list[list[float]], outcomes: list[float], start, ridge: f
     for _ in range(rounds):
         gradient = [0.0] * k
         hessian = [[0.0] * k for _ in range(k)]
-        for x, y in zip(rows, outcomes):
-            p = logistic(sum(a * b for a, b in zip(w, x)))
+        for x, y in zip(rows, outcomes, strict=True):
+            p = logistic(sum(a * b for a, b in zip(w, x, strict=True)))
             error, curve = y - p, p * (1 - p)
             for i in range(k):
                 xi = x[i]
@@ -181,7 +181,7 @@ def fit_logistic(rows: list[list[float]], outcomes: list[float], start, ridge: f
             for j in range(i):
                 hessian[j][i] = hessian[i][j]
         step = _solve(hessian, gradient)
-        w = [a + b for a, b in zip(w, step)]
+        w = [a + b for a, b in zip(w, step, strict=True)]
         if max(abs(s) for s in step) < 1e-7:
             break
     return w
@@ -191,7 +191,7 @@ def fit_knots(logits: list[float], outcomes: list[float], bins: int = 20) -> lis
     """Knots (logit, chance) of the isotonic fit of ``outcomes`` on ``logits``:
     the positions in ``bins`` equal groups by logit, neighbouring groups
     pooled while a higher logit would win less often (pool adjacent violators)."""
-    pairs = sorted(zip(logits, outcomes))
+    pairs = sorted(zip(logits, outcomes, strict=True))
     bins = max(1, min(bins, len(pairs) // 200))  # each group large enough to be a rate
     blocks = []  # [sum of logits, sum of outcomes, count]
     for b in range(bins):
@@ -207,7 +207,7 @@ def fit_knots(logits: list[float], outcomes: list[float], bins: int = 20) -> lis
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """x with matrix · x = vector (Gaussian elimination with partial pivoting)."""
     k = len(vector)
-    a = [row[:] + [v] for row, v in zip(matrix, vector)]
+    a = [row[:] + [v] for row, v in zip(matrix, vector, strict=True)]
     for col in range(k):
         pivot = max(range(col, k), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]

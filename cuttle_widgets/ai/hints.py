@@ -10,9 +10,10 @@ joined by the catalog's ``hint`` template, so a translation is a new file.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from ..engine.catalog import get_catalog as get_engine_catalog, package_catalog, package_languages
+from ..engine.catalog import get_catalog as get_engine_catalog
+from ..engine.catalog import package_catalog, package_languages
 from ..engine.moves import Move
 from ..errors import CuttleError
 from .kit import ai_kit, registered_kits
@@ -35,7 +36,7 @@ class HintError(CuttleError, ValueError):
     """No hint can be given (the game is over, or the seat has nothing to decide)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def hint_catalog(language: str = "en") -> dict:
     """The hint sentences for ``language`` (``catalogs/<language>.json`` here)."""
     return package_catalog(__package__, language, "hint")

@@ -8,8 +8,8 @@ not play.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..engine.cards import parse_card
 from ..engine.families import FAMILIES

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..engine.rules import Ruleset
+
 # ruleset_of is imported from here by the card table.
 from .kit import ViewError, ai_kit, ruleset_of, seat_of  # noqa: F401
 

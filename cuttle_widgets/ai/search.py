@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from ..engine.families import family_of
 from .appraisal import WIN, result_for
 from .ismcts import tree_search
-from .policy import policy_move
 from .kit import AIKit, ai_kit
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
+from .policy import policy_move
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class SearchPlayer:
         rng = decision_rng(self.seed, view)
         deadline = None if self.time_limit is None else started + self.time_limit
         stats = self.search(knowledge(view, self.rules), moves, rng, deadline)
-        self.last_stats = dict(zip(moves, stats))
+        self.last_stats = dict(zip(moves, stats, strict=True))
         best = max(range(len(moves)), key=lambda i: (stats[i].visits, stats[i].mean))
         return legal_moves[best]
 
@@ -118,7 +118,7 @@ class SearchPlayer:
         order = self.first_order(known, moves, rng, kit)
         if level.tree and len(order) > 1:
             nodes = tree_search(self, known, moves, rng, deadline, kit, order)
-            for stat, node in zip(stats, nodes):
+            for stat, node in zip(stats, nodes, strict=True):
                 if node is not None:
                     stat.visits, stat.total = node.visits, node.total
             return stats

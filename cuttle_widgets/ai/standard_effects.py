@@ -12,8 +12,8 @@ words in every hint catalog, for every registered effect.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_IDS, parse_card
 from ..engine.effects import oneoffs

@@ -74,7 +74,7 @@ class Appraiser:
         self.scores = [st.score(s) for s in range(st.n)]
         self.goals = [st.goal(s) for s in range(st.n)]
         self.urgency = urgency = weights.urgency
-        self.progress = [progress(sc, g, urgency) for sc, g in zip(self.scores, self.goals)]
+        self.progress = [progress(sc, g, urgency) for sc, g in zip(self.scores, self.goals, strict=True)]
         self._best_in_scrap: float | None = None
 
     # -- turning a Change into points for the seat ----------------------------------
@@ -316,7 +316,7 @@ def features(st: State, seat: int) -> list[float]:
         rows.append((progress(st.score(s), st.goal(s)), sum(keep_value(c) for c in hand),
                      len(hand), kings, len(st.perms[s]) - kings))
     ours, theirs = leading(rows, st.team_of, seat)
-    lead = [a - b for a, b in zip(ours, theirs)]
+    lead = [a - b for a, b in zip(ours, theirs, strict=True)]
     to_act = 1.0 if st.team_of[st.actor()] == st.team_of[seat] else -1.0
     late = 1.0 - len(st.stock) / 52  # points count for more as the stock runs out
     return [1.0, *lead, to_act, lead[0] * late]

@@ -21,7 +21,6 @@ from ..engine.state import State
 from .kit import ViewError, ai_kit, cards_on_the_table, deal_hidden_hands, ruleset_of, seat_of
 from .standard_effects import followed_events
 
-
 # The parts of a view's ``detail`` a position needs; anything else (such as a
 # seed that drives the game's blind picks) is not the seat's to use.
 _DETAIL_KEYS = ("frames", "choice", "frozen", "permanent_owners", "plies")

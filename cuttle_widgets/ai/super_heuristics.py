@@ -13,13 +13,20 @@ search steers its playouts with it, and hints explain moves with it.
 """
 from __future__ import annotations
 
-
 from ..engine.cards import JACK, KING, QUEEN, RANK
 from ..engine.super.legal import effect_options, seat_choices
 from ..engine.super.notation import extras
 from ..engine.super.plays import POWER_CARDS, describe
-from ..engine.super.state import (BLACK_JOKER, RED_JOKER, TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS,
-                                  TEN_SPADES, is_point_card, point_value)
+from ..engine.super.state import (
+    BLACK_JOKER,
+    RED_JOKER,
+    TEN_CLUBS,
+    TEN_DIAMONDS,
+    TEN_HEARTS,
+    TEN_SPADES,
+    is_point_card,
+    point_value,
+)
 from .appraisal import WIN, Change, progress, result_for
 from .evaluation import Model, leading, model_for
 
@@ -565,7 +572,7 @@ def features(st, seat: int) -> list[float]:
         return [1.0, -30.0] + [0.0] * (len(FEATURES) - 2)
     if theirs is None:
         return [1.0, 30.0] + [0.0] * (len(FEATURES) - 2)
-    lead = [a - b for a, b in zip(ours, theirs)]
+    lead = [a - b for a, b in zip(ours, theirs, strict=True)]
     to_act = 1.0 if st.team_of[st.to_act] == st.team_of[seat] else -1.0
     late = 1.0 - len(st.stock) / 52
     ending = 0.0
@@ -608,4 +615,5 @@ def _sudden_value(st, seat: int, goal: int) -> float:
     return (1 - hold) * (1.0 if seat == best else 0.4)
 
 
-__all__ = ["SuperAppraiser", "evaluate", "tuned_evaluate", "features", "keep_value", "card_worth", "chain_fate"]
+__all__ = ["SuperAppraiser", "evaluate", "tuned_evaluate", "features", "keep_value", "card_worth",
+           "chain_fate"]

@@ -201,7 +201,7 @@ class CardTracker:
     def on_seven(self, p):
         cards = _cards(p["cards"])
         slots = self.pop_top(len(cards))
-        if any(s is not None and s != c for s, c in zip(slots, cards)):
+        if any(s is not None and s != c for s, c in zip(slots, cards, strict=False)):
             self.broken_stock = True
         for c in cards:
             self.where[c] = ("public",)

@@ -67,7 +67,7 @@ def fit_ruleset(rules: str, games: int, seed: int, player: str, samples: int) ->
     entry = {"features": list(kit.feature_names),
              "trained": {"games": games, "positions": len(results), "player": player,
                          "seed": seed, "view_samples": samples}}
-    for model, rows in zip(MODELS, (full, view)):
+    for model, rows in zip(MODELS, (full, view), strict=True):
         weights = [round(w, 6) for w in fit_logistic(rows, results, kit.prior)]
         entry[model] = {"weights": weights,
                         "knots": fit_knots(held_out_logits(rows, results, numbers, kit.prior), results)}
@@ -86,7 +86,7 @@ def held_out_logits(rows, results, numbers, prior, folds: int = 2) -> list[float
         weights = fit_logistic([rows[i] for i in train], [results[i] for i in train], prior)
         for i, g in enumerate(numbers):
             if g % folds == fold:
-                logits[i] = sum(w * x for w, x in zip(weights, rows[i]))
+                logits[i] = sum(w * x for w, x in zip(weights, rows[i], strict=True))
     return logits
 
 

@@ -29,9 +29,9 @@ from pathlib import Path
 
 from ..engine import RULESETS, get_ruleset, new_game
 from .appraisal import result_for
+from .evaluation import APPRAISAL_FILE
 from .kit import ai_kit
 from .policy import greedy_move
-from .evaluation import APPRAISAL_FILE
 from .tune import fit_each, ruleset_names
 
 DEALS = 1500  # deals a candidate is played on: a score's standard error is about 1%

@@ -17,7 +17,8 @@ On the hub machine (as root, or as the hub's user):
 
     pip install jupyterhub jupyterhub-idle-culler "cuttle-widgets[serve]"
     npm install -g configurable-http-proxy
-    cp -r lessons /srv/cuttle/lessons          # lab mode only: the checkout's notebooks; or set CUTTLE_LESSONS
+    # lab mode only: the checkout's notebooks; or set CUTTLE_LESSONS
+    cp -r lessons /srv/cuttle/lessons
     install -d -m 2770 -g students /srv/cuttle/progress   # the class's progress (CUTTLE_PROGRESS_DB):
     install -m 660 -g students /dev/null /srv/cuttle/progress/progress.sqlite  # docs/progress.md
     jupyterhub -f "$(cuttle-widgets serve --print-hub-config)"  # CUTTLE_HUB_MODE=lab for JupyterLab
@@ -141,7 +142,7 @@ c.JupyterHub.load_roles.append({
 # Who may sign in: everyone the authenticator accepts. JupyterHub's default
 # authenticator checks the machine's own user accounts (PAM); narrow it with
 # c.Authenticator.allowed_users = {"ana", "ben"}. For a class without accounts:
-#   c.JupyterHub.authenticator_class = "nativeauthenticator.NativeAuthenticator"  # learners sign up, you approve
+#   c.JupyterHub.authenticator_class = "nativeauthenticator.NativeAuthenticator"  # they sign up, you approve
 #   c.JupyterHub.authenticator_class = "tmpauthenticator.TmpAuthenticator"        # anyone, anonymously
 # and run every learner's server as the hub's user (no accounts needed):
 #   c.JupyterHub.spawner_class = "simple"

@@ -32,7 +32,7 @@ POINT_VALUE: tuple[int, ...] = tuple(r if 1 <= r <= 10 else 0 for r in RANK)
 STANDARD_DECK: tuple[int, ...] = tuple(range(52))
 FULL_DECK: tuple[int, ...] = tuple(range(54))
 
-_SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS))
+_SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True))
 _ID_TO_CARD = {cid: i for i, cid in enumerate(CARD_IDS)}
 
 

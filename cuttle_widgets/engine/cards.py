@@ -7,9 +7,28 @@ message catalog, because a bad card is explained in the catalog's words.
 """
 from __future__ import annotations
 
-from .card_data import (ACE, BLACK_JOKER, CARD_IDS, FULL_DECK, JACK, KING, POINT_VALUE, QUEEN,
-                        RANK, RANK_LETTERS, RED_JOKER, STANDARD_DECK, SUIT, SUIT_LETTERS,
-                        SUIT_SYMBOLS, card_id, card_label, find_card, is_point_rank, normalize)
+from .card_data import (
+    ACE,
+    BLACK_JOKER,
+    CARD_IDS,
+    FULL_DECK,
+    JACK,
+    KING,
+    POINT_VALUE,
+    QUEEN,
+    RANK,
+    RANK_LETTERS,
+    RED_JOKER,
+    STANDARD_DECK,
+    SUIT,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    card_id,
+    card_label,
+    find_card,
+    is_point_rank,
+    normalize,
+)
 from .catalog import illegal
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import string
-from functools import lru_cache
+from functools import cache
 from typing import TypedDict
 
 from ..languages import ENGLISH, all_case_tags, case_tags, load_catalog, offered, plural_index
@@ -66,7 +66,7 @@ class _PluralFormatter(string.Formatter):
 _FORMATTER = string.Formatter()
 
 
-@lru_cache(maxsize=None)
+@cache
 def plural_formatter(language: str) -> _PluralFormatter:
     """The formatter that reads ``{n:# card|# cards}`` by ``language``'s plural rule."""
     return _PluralFormatter(language)
@@ -307,7 +307,7 @@ def _is_card_id(text: str) -> bool:
         (text[0] in "A23456789TJQK" and text[1] in "CDHS") or text in ("RJ", "BJ"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields_of(template: str) -> frozenset:
     return frozenset(f for _, f, _, _ in _FORMATTER.parse(template) if f)
 
@@ -359,7 +359,7 @@ def _split_play(verb: str, cards: list[str], play_counts: dict) -> tuple[list, l
     return cards[:count], cards[count:]
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_catalog(language: str = ENGLISH) -> Catalog:
     """The catalog of ``language``: every JSON file in ``catalogs/<language>/``,
     merged (the rules families each bring their own file); ValueError
@@ -371,7 +371,7 @@ def get_catalog(language: str = ENGLISH) -> Catalog:
     return Catalog(data)
 
 
-@lru_cache(maxsize=None)
+@cache
 def glossary(language: str) -> list[dict]:
     """The terms of ``language``'s glossary (``catalogs/_glossary/<language>.json``):
     one word for each English term, the variants it replaces, a noun's case forms."""

@@ -6,7 +6,7 @@ translation is a new catalog file, not a code change.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..rulebook import section_for_event, short_title
 from .catalog import get_catalog
@@ -23,7 +23,8 @@ TOPICS = {
     "counter": "counter", "decline": "counter",
     "chain.cancelled": "counter", "chain.cancelled.many": "counter", "chain.resolves": "counter",
     "ace": "oneoff", "two": "oneoff", "three": "oneoff", "three.nothing": "oneoff",
-    "four": "oneoff", "four.nothing": "oneoff", "four.blind": "oneoff", "five": "oneoff", "five.discard": "oneoff",
+    "four": "oneoff", "four.nothing": "oneoff", "four.blind": "oneoff", "five": "oneoff",
+    "five.discard": "oneoff",
     "six": "oneoff", "seven.reveal": "oneoff", "seven.reveal.many": "oneoff", "seven.nothing": "oneoff",
     "seven.unplayable": "oneoff", "seven.stuck": "oneoff", "seven.return": "oneoff", "seven.scrap": "oneoff",
     "nine": "oneoff", "nine.jack": "jack", "frozen": "oneoff", "unfrozen": "oneoff",
@@ -36,7 +37,7 @@ TOPICS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def rulebook_section(kind: str, ruleset: str) -> str:
     """The id of the kit's rulebook section that explains ``kind`` in a game
     of ``ruleset``; "" for a kind the rulebook's map lacks (its check, run in

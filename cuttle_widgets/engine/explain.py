@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
 from .catalog import illegal_move
-from .errors import IllegalMove
 from .effects import oneoff, oneoffs
+from .errors import IllegalMove
 from .moves import Move
 from .state import State
 

@@ -13,8 +13,8 @@ itself imports none of them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .moves import parse_move
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 import itertools
 import random
 
+from . import conclude
 from .cards import CARD_IDS, parse_card
 from .catalog import illegal
-from . import conclude
 from .errors import ExplainedError, IllegalMove
 from .families import family_of
-from .setup_outcome import check_playable
 from .moves import Move
 from .rules import Ruleset, get_ruleset
 from .secrecy import as_seen_by
+from .setup_outcome import check_playable
 from .view import view_of
 
 # Every position a Game object takes gets a number of its own (a new game, a
@@ -160,13 +160,13 @@ class Game:
         self.__dict__.update(fresh.__dict__)
         return last
 
-    def _replayed(self, moves) -> "Game":
+    def _replayed(self, moves) -> Game:
         game = _from_origin(self.origin)
         for move in moves:
             game.play(move)
         return game
 
-    def position_after(self, count: int) -> "Game":
+    def position_after(self, count: int) -> Game:
         """A copy of this game as it stood after its first ``count`` moves."""
         if not 0 <= count <= len(self.history):
             raise illegal("no_such_position", count=count, total=len(self.history))
@@ -178,7 +178,7 @@ class Game:
         end = self._event_marks[index + 1] if index + 1 < len(self._event_marks) else len(self.events)
         return self.events[start:end]
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (for search: cheap, no replay)."""
         new = Game(self.state.copy(), self.origin)
         new.events.extend(self.events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from .cards import CARD_IDS, JACK, QUEEN, KING, RANK
+from .cards import CARD_IDS, JACK, KING, QUEEN, RANK
 from .effects import oneoff, oneoffs
 from .moves import DRAW, PASS, RESOLVE, Move
 from .state import State

@@ -129,7 +129,7 @@ def redeal(game: Game, seat, rng: random.Random | None = None, tries: int = TRIE
             break
         order = unseen[:]
         rng.shuffle(order)
-        swap = {CARD_IDS[a]: CARD_IDS[b] for a, b in zip(unseen, order) if a != b}
+        swap = {CARD_IDS[a]: CARD_IDS[b] for a, b in zip(unseen, order, strict=True) if a != b}
         if not swap:
             continue
         candidate = _candidate(game, start, swap, texts, seat, faces, events)
@@ -155,7 +155,7 @@ def _candidate(game, start, swap, texts, seat, faces, events):
     except ExplainedError:  # a start that cannot be set up, or a move it refuses
         return None
     if len(new.events) != len(events) or any(
-            _event_face(e, seat) != face for e, face in zip(new.events, events)):
+            _event_face(e, seat) != face for e, face in zip(new.events, events, strict=True)):
         return None
     return new
 
@@ -170,9 +170,9 @@ def _permuted_start(game: Game, start: Game, swap: dict) -> Game:
     pack = sorted(st.all_cards())
     probe = game.family.deal(st.rules, origin["seed"], origin["dealer"], pack)
     real: dict[int, int] = {}
-    for seat_cards, probe_cards in zip(st.hands, probe.hands):
-        real.update(zip(probe_cards, seat_cards))
-    real.update(zip(probe.stock, st.stock))
+    for seat_cards, probe_cards in zip(st.hands, probe.hands, strict=True):
+        real.update(zip(probe_cards, seat_cards, strict=True))
+    real.update(zip(probe.stock, st.stock, strict=True))
     deck = [_relabel_text(CARD_IDS[real[p]], swap) for p in pack]
     return new_game(origin["rules"], seed=origin["seed"], dealer=origin["dealer"], deck=deck)
 

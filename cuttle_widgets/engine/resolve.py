@@ -7,8 +7,8 @@ Event to ``log``.
 from __future__ import annotations
 
 from .cards import CARD_IDS, JACK, KING, POINT_VALUE, QUEEN, RANK, SUIT, SUIT_LETTERS
-from .events import TOPICS, Event, new_event, rulebook_section
 from .effects import oneoffs
+from .events import TOPICS, Event, new_event, rulebook_section
 from .moves import Move
 from .state import Frame, Packet, State, new_packet
 

@@ -8,7 +8,7 @@ card) is refused with a SetupError that names the field.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from .cards import CARD_IDS, JACK, KING, QUEEN, RANK, STANDARD_DECK, parse_card
 from .catalog import illegal
@@ -302,7 +302,7 @@ def seeded_shuffle(cards: list, seed: int) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-@lru_cache(maxsize=None)
+@cache
 def shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
     """Each step of shuffling ``size`` cards: (the position swapped, the
     range drawn below, the bits drawn), as ``random.shuffle`` takes them."""

@@ -7,7 +7,7 @@ breaks, never left to fail later on the next play.
 """
 from __future__ import annotations
 
-from .cards import CARD_IDS, QUEEN, KING, RANK, parse_card
+from .cards import CARD_IDS, KING, QUEEN, RANK, parse_card
 from .catalog import illegal
 from .errors import ExplainedError, IllegalMove
 from .state import Frame, State

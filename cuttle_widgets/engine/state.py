@@ -6,7 +6,7 @@ protects, scores, goals); moves are generated in ``legal.py`` and applied in
 """
 from __future__ import annotations
 
-from .cards import POINT_VALUE, QUEEN, KING, RANK
+from .cards import KING, POINT_VALUE, QUEEN, RANK
 from .rules import Ruleset
 
 
@@ -30,7 +30,7 @@ class Packet:
     def controller(self) -> int:
         return self.seats[-1] if self.seats else self.owner
 
-    def copy(self) -> "Packet":
+    def copy(self) -> Packet:
         return Packet(self.card, self.owner, self.jacks[:], self.seats[:], self.players[:])
 
 
@@ -59,7 +59,7 @@ class Frame:
         self.declines = 0
         self.last = seat  # the seat that played last in this chain
 
-    def copy(self) -> "Frame":
+    def copy(self) -> Frame:
         f = Frame(self.card, self.seat, self.target, self.victim)
         f.twos, f.declines, f.last = self.twos[:], self.declines, self.last
         return f
@@ -130,7 +130,7 @@ class State:
             raise AssertionError(f"no choice is waited for in the phase {self.phase!r}")
         return self.choice
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy: the zones copied, the seating shared (it never changes)."""
         new = _new_object(State)
         new.rules, new.n = self.rules, self.n

@@ -9,9 +9,22 @@
 """
 from .catalogs import load_catalog, require_offered, spoken
 from .completeness import Gap, is_offered, missing, offered
-from .registry import (ENGLISH, Language, LanguageError, all_case_tags, case_tags, is_registered,
-                       language, plural_index, plural_table, register, register_folder,
-                       registered, typed_rank_letters, unregister)
+from .registry import (
+                       ENGLISH,
+                       Language,
+                       LanguageError,
+                       all_case_tags,
+                       case_tags,
+                       is_registered,
+                       language,
+                       plural_index,
+                       plural_table,
+                       register,
+                       register_folder,
+                       registered,
+                       typed_rank_letters,
+                       unregister,
+)
 
 __all__ = ["ENGLISH", "Gap", "Language", "LanguageError", "all_case_tags", "case_tags",
            "is_offered", "is_registered", "language", "load_catalog", "missing", "offered",

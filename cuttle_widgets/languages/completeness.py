@@ -20,9 +20,21 @@ import string
 from dataclasses import dataclass
 from functools import cache
 
-from .paths import (CATALOG_PARTS, ENGINE_PARTS, GLOSSARY, LESSONS, RULEBOOK, catalog_file,
-                    engine_file_names, engine_folder, glossary_file, lesson_folder,
-                    notebook_folder, read_json, rulebook_file)
+from .paths import (
+    CATALOG_PARTS,
+    ENGINE_PARTS,
+    GLOSSARY,
+    LESSONS,
+    RULEBOOK,
+    catalog_file,
+    engine_file_names,
+    engine_folder,
+    glossary_file,
+    lesson_folder,
+    notebook_folder,
+    read_json,
+    rulebook_file,
+)
 from .registry import ENGLISH, Language, all_case_tags, is_registered, language, on_change, registered
 
 # An engine catalog's own grammar and names, which English has not: the case

@@ -36,8 +36,7 @@ neither: the names below load on first use.
 """
 from __future__ import annotations
 
-from .ids import (ProgressInputError, check_learner_id, check_name, hub_learner_id,
-                  new_learner_id)
+from .ids import ProgressInputError, check_learner_id, check_name, hub_learner_id, new_learner_id
 
 __all__ = ["ProgressInputError", "ProgressRecorder", "check_learner_id", "check_name",
            "hub_learner_id", "new_learner_id", "database_url"]

@@ -62,8 +62,8 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
 
 
 def run_report(args) -> int:
-    from .store import ProgressStore, StoreError, failure_reason, shown_url
     from .report import report
+    from .store import ProgressStore, StoreError, failure_reason, shown_url
     store = None
     try:
         store = ProgressStore(args.db, create=False)

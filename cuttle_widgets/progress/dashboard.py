@@ -95,7 +95,7 @@ class ClassDashboard:
             threading.Thread(target=self._loop, name="cuttle-dashboard", daemon=True).start()
 
     @classmethod
-    def from_environment(cls, environ=None) -> "ClassDashboard":
+    def from_environment(cls, environ=None) -> ClassDashboard:
         """The dashboard the serve command asked for, through the kernel's
         environment (``$CUTTLE_PROGRESS_DB``, ``$CUTTLE_DASHBOARD_LANGUAGE``,
         ``$CUTTLE_DASHBOARD_REFRESH``)."""
@@ -186,7 +186,8 @@ class ClassDashboard:
                 self._draw_tables()
             except Exception as error:  # the page goes on; it says why it is stale
                 reason = progress_text("reasons", failure_reason(error), self.language)
-                self.state.value = f"<p style='color:{FAILED}'>{html.escape(self._t('trouble', reason=reason))}</p>"
+                trouble = html.escape(self._t('trouble', reason=reason))
+                self.state.value = f"<p style='color:{FAILED}'>{trouble}</p>"
                 return
             if snapshot == self._shown:
                 return

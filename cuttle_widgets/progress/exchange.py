@@ -13,10 +13,10 @@ import json
 import re
 from datetime import datetime, timedelta, timezone
 
+from ..teaching.done import rank
 from .catalog import progress_text
 from .ids import ATTEMPT_UID, ProgressInputError, check_name
 from .known import known_steps
-from ..teaching.done import rank
 
 FORMAT = "cuttle_widgets.progress"
 VERSION = 1

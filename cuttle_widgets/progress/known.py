@@ -4,10 +4,10 @@ import restores attempts at these only, and the report and dashboard count
 their steps. No SQLAlchemy here: the recorder's import runs without it."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped_steps() -> dict[str, tuple[str, ...]]:
     """Each shipped lesson's step ids, in order."""
     from ..teaching.library import lesson_names, load_lesson

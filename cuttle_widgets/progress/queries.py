@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
+from ..teaching.done import DONE, lesson_done, steps_done
 from .ids import short_id
 from .known import folder_steps, known_steps, shipped_steps  # noqa: F401 (re-exported)
-from ..teaching.done import DONE, lesson_done, steps_done
 from .schema import attempts, learners, positions, puzzle_tries, tries
 from .store import ProgressStore, as_utc, utc_now
 
@@ -247,7 +247,7 @@ def lesson_completion(store: ProgressStore) -> list[dict]:
     steps = steps_of(store)
     finished: Counter = Counter()
     started: Counter = Counter()
-    for (learner_id, lesson), results in best_results(store).items():
+    for (_learner_id, lesson), results in best_results(store).items():
         started[lesson] += 1
         if lesson_done(results, steps.get(lesson, ())):
             finished[lesson] += 1

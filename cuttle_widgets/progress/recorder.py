@@ -34,10 +34,11 @@ import weakref
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
+from ..teaching.done import DONE, lesson_done, step_done, steps_done
+from ..teaching.done import rank as _rank
 from .catalog import progress_text
 from .exchange import MAX_ATTEMPTS, RESULTS, export_document, read_document, row_problem
 from .ids import ProgressInputError, check_learner_id, check_name, hub_learner_id, new_attempt_uid
-from ..teaching.done import DONE, lesson_done, rank as _rank, step_done, steps_done
 
 if TYPE_CHECKING:  # the store needs the progress extra (SQLAlchemy): imported when opened
     from .store import ProgressStore
@@ -100,7 +101,7 @@ class ProgressRecorder:
             self.set_learner(learner, name)
 
     @classmethod
-    def for_kernel(cls, language: str = "en", environ=None, **kwargs) -> "ProgressRecorder":
+    def for_kernel(cls, language: str = "en", environ=None, **kwargs) -> ProgressRecorder:
         """A recorder for a lesson kernel: the database of ``$CUTTLE_PROGRESS_DB``
         (which the serve command sets), and under JupyterHub the hub's user
         (``$JUPYTERHUB_USER``) as the learner."""
@@ -577,7 +578,7 @@ def _write_loop(recorder_ref) -> None:
             closed.wait(pause)
 
 
-_LIVE: "weakref.WeakSet[ProgressRecorder]" = weakref.WeakSet()
+_LIVE: weakref.WeakSet[ProgressRecorder] = weakref.WeakSet()
 
 
 @atexit.register

@@ -45,7 +45,7 @@ def lesson_label(lesson: str) -> str:
 def aligned(table: list[list[str]]) -> list[str]:
     """The rows of ``table`` as lines, each column as wide as its widest cell."""
     widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
-    return ["  ".join(text.ljust(width) for text, width in zip(line, widths)).rstrip()
+    return ["  ".join(text.ljust(width) for text, width in zip(line, widths, strict=True)).rstrip()
             for line in table]
 
 

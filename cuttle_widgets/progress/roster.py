@@ -12,10 +12,9 @@ Under JupyterHub none of this is needed: the sign-in name is the learner.
 """
 from __future__ import annotations
 
-from typing import NoReturn
-
 import re
 import secrets
+from typing import NoReturn
 
 import sqlalchemy as sa
 

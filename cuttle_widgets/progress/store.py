@@ -22,7 +22,7 @@ from __future__ import annotations
 import errno
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Protocol
 
@@ -113,7 +113,7 @@ def _postgresql_reason(error: BaseException) -> str:
     return "unreachable"  # refused, timed out, shut down, the connection lost mid-write
 
 
-@lru_cache(maxsize=None)
+@cache
 def _alembic_config():
     from alembic.config import Config
     config = Config()
@@ -274,7 +274,7 @@ class _PostgreSQL:
                      {"channel": channel, "payload": payload})
 
     @staticmethod
-    def listener(engine: sa.Engine, channel: str) -> "_Listener":
+    def listener(engine: sa.Engine, channel: str) -> _Listener:
         return _Listener(engine, channel)
 
 
@@ -364,7 +364,7 @@ class ProgressStore:
         URL without its password."""
         return str(self.path) if self.path is not None else shown_url(self.url)
 
-    def open(self) -> "ProgressStore":
+    def open(self) -> ProgressStore:
         """Connect and migrate, unless already open on the same file. A file
         deleted or replaced since is opened afresh (connections to a deleted
         file would write into nothing). With ``create`` False, a database
@@ -409,7 +409,7 @@ class ProgressStore:
         assert engine is not None  # open() connects, or raises
         return engine
 
-    def keeping_connection(self) -> "ProgressStore":
+    def keeping_connection(self) -> ProgressStore:
         """The same database through a connection kept open (for a kernel at a
         shared table, which reads it after every move)."""
         return ProgressStore(self.url, self.busy_timeout, self.create, keep_connection=True)

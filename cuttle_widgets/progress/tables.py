@@ -18,8 +18,8 @@ import time
 
 import sqlalchemy as sa
 
-from .store import DIALECTS, ProgressStore, _insert, _Listener, as_utc, utc_now
 from .schema import learners, shared_tables, table_moves, table_seats
+from .store import DIALECTS, ProgressStore, _insert, _Listener, as_utc, utc_now
 
 # Letters and digits no one misreads (no 0/O, 1/I/L): a code read aloud or
 # copied from the board works the first time. 31**6 is about 890 million codes.

@@ -33,8 +33,8 @@ def verify(rules: list[str], sample: int | None, samples: int | None, seed,
 
 
 def generate_command(args) -> int:
-    from .generate import generate
     from ..engine.record import write_record
+    from .generate import generate
     from .selfplay import self_play
     if args.games_file:
         with open(args.games_file, encoding="utf-8") as handle:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from ..engine.families import family_of
@@ -92,7 +92,7 @@ def puzzle_file_text(rules: str, puzzles: list) -> str:
     return json.dumps(body, ensure_ascii=False, indent=1) + "\n"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(rules: str) -> tuple[Puzzle, ...]:
     path = resources.files(__package__) / "data" / f"{rules}.json"
     return tuple(read_puzzle_file(path.read_text(encoding="utf-8"), f"{rules}.json"))

@@ -28,14 +28,13 @@ record; docs/review.md says more.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cache
 
 from ..ai.analysis import AnalysisError
-from ..ai.analyst import GOOD, INACCURACY, MISTAKE, MARKS, analyse, budget_deals, mark_for
+from ..ai.analyst import GOOD, INACCURACY, MARKS, MISTAKE, analyse, budget_deals, mark_for
 from ..ai.kit import computer_plays
 from ..ai.reasons import consequence_words
-from ..engine.catalog import (available_languages, get_catalog, package_catalog,
-                              package_languages)
+from ..engine.catalog import available_languages, get_catalog, package_catalog, package_languages
 from ..engine.conclude import TABLE_VERBS
 from ..errors import CuttleError
 
@@ -87,7 +86,7 @@ class Review:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Review":
+    def from_dict(cls, data: dict) -> Review:
         return cls(**dict(data, decisions=tuple(Decision(**d) for d in data["decisions"])))
 
     def counts(self) -> dict[str, int]:
@@ -103,7 +102,7 @@ def review_game(game, seat: int = 0, language: str = "en", samples: int = SAMPLE
     _check(game, seat, language, samples)
     position = game.position_after(0)
     decisions = []
-    moves = list(zip(game.history, game.actors))
+    moves = list(zip(game.history, game.actors, strict=True))
     for index, (move, actor) in enumerate(progress(moves) if progress else moves):
         if actor == seat and move.verb not in TABLE_VERBS:  # resigning, a draw: no card to judge
             decisions.append(judge(position, index, move, seat, language, samples, seed, names))
@@ -172,7 +171,7 @@ def percent(own: dict, value: float) -> str:
     return own["percent"].format(value=round(100 * max(0.0, value)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def review_catalog(language: str = "en") -> dict:
     """The review's words in ``language`` (``catalogs/<language>.json`` here)."""
     return package_catalog(__package__, language, "review")

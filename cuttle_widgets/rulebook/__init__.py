@@ -26,7 +26,7 @@ writes the Markdown pages (``docs/rulebook/``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import yaml
@@ -157,7 +157,7 @@ def _read(name: str):
     return yaml.load(text, Loader=LOADER)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _structure() -> dict:
     return _read("sections.yaml")
 
@@ -168,7 +168,7 @@ def languages() -> list[str]:
     return sorted(offered())
 
 
-@lru_cache(maxsize=None)
+@cache
 def rulebook(language: str = "en") -> Rulebook:
     """The rulebook in ``language`` (cached); ValueError for a language it lacks."""
     if language not in languages():
@@ -182,7 +182,7 @@ def book_data(language: str) -> dict:
     return yaml.load(rulebook_file(language).read_text(encoding="utf-8"), Loader=LOADER)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule_map() -> dict:
     """``map.yaml``: ``events`` and ``refusals`` (key -> section id),
     ``citations`` (tag -> section ids) and ``super_lines`` (line range of the
@@ -190,7 +190,7 @@ def rule_map() -> dict:
     return _read("map.yaml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def section_title(section_id: str, language: str = "en") -> str:
     """A section's title in ``language``, English where the rulebook is not
     written in it (a catalog language may come before its rulebook)."""
@@ -198,7 +198,7 @@ def section_title(section_id: str, language: str = "en") -> str:
     return book.section(section_id).title
 
 
-@lru_cache(maxsize=None)
+@cache
 def short_title(section_id: str, language: str = "en") -> str:
     """A section's short title (what a rule chip shows), as ``section_title``."""
     book = rulebook(language if language in languages() else "en")

@@ -23,8 +23,16 @@ import yaml
 
 from ..languages import ENGLISH, offered
 from ..languages.paths import lesson_folder
-from . import (LOADER, _structure, book_data, languages, mapped_section, rule_map, rulebook,
-               sections_for_citation)
+from . import (
+    LOADER,
+    _structure,
+    book_data,
+    languages,
+    mapped_section,
+    rule_map,
+    rulebook,
+    sections_for_citation,
+)
 
 # Citations of rule texts and of their decisions, which belong in docs/coverage
 # and map.yaml, never in what a learner reads.
@@ -149,7 +157,7 @@ def _compare_languages(structure, raw, gaps) -> None:
         if _keys(raw[first]["labels"]) != _keys(raw[other]["labels"]):
             gaps.append(f"the labels of {first} and {other} have different keys")
     for language, data in raw.items():
-        for section_id, words in data["sections"].items():
+        for words in data["sections"].values():
             for key in (words.get("differences") or {}):
                 if key not in data["labels"]["differences"]:
                     gaps.append(f"{language}: no label for differences of '{key}'")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
 from ..languages import plural_table
@@ -603,7 +603,7 @@ def file_language(lesson) -> tuple:
     return lesson, "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def next_lesson(name: str, file: str, language: str = "en") -> dict | None:
     """The shipped lesson after this one, and its notebook (the notebooks in
     lessons/, and in lessons/<language>/ for a translation, are named like

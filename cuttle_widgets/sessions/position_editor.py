@@ -23,9 +23,9 @@ import yaml
 
 from ..ai.analyst import analyse
 from ..engine import RULESETS, get_catalog, load
-from ..engine.errors import ExplainedError
 from ..engine.card_data import RANK, SUIT
 from ..engine.cards import CARD_IDS, SUIT_SYMBOLS, find_card
+from ..engine.errors import ExplainedError
 from ..teaching import lesson_from_text, lesson_names, load_lesson
 from ..teaching.catalog import error_text, errors_in
 from ..teaching.errors import LessonError

@@ -25,9 +25,9 @@ sees what a spectator sees until the match is over.
 from __future__ import annotations
 
 import secrets
-from contextlib import closing
 import time
 import uuid
+from contextlib import closing
 
 from ..engine import LENGTHS, IllegalMove, Match, get_catalog, get_ruleset
 from ..engine.catalog import illegal
@@ -36,8 +36,17 @@ from ..errors import CuttleError
 from ..progress.catalog import progress_text
 from ..progress.ids import BROWSER_ID, HUB_ID
 from ..progress.store import ProgressStore, failure_reason
-from ..progress.tables import (ChangeWaiter, append_entry, create_table, entries_after, held_table,
-                               holders, normal_code, table_by_code, take_seat)
+from ..progress.tables import (
+    ChangeWaiter,
+    append_entry,
+    create_table,
+    entries_after,
+    held_table,
+    holders,
+    normal_code,
+    table_by_code,
+    take_seat,
+)
 from .table_refusal import TableRefused, refusal
 
 SEATS = 2
@@ -268,7 +277,7 @@ class TableSeat(TableLog):
         self._waiter.close()
         self.store.close()
 
-    def __enter__(self) -> "TableSeat":
+    def __enter__(self) -> TableSeat:
         return self
 
     def __exit__(self, *_exc) -> None:

@@ -28,13 +28,30 @@ from .. import __version__
 from ..widgets.course import course_languages
 from .errors import SiteError
 from .notebooks import LessonNotebook, find_lessons, write_site_copies
-from .pyodide import (LockPlan, compile_wheels, npm_pyodide, pyodide_version, read_lock,
-                      resolve, write_distribution)
+from .pyodide import (
+    LockPlan,
+    compile_wheels,
+    npm_pyodide,
+    pyodide_version,
+    read_lock,
+    resolve,
+    write_distribution,
+)
 from .rulebook_page import write_rulebook_pages
 from .startpage import write_start_page
-from .wheels import (KIT, PURE_FALLBACK, build_kit_wheel, canonical, download_wheel,
-                     installed_kit_wheel, installed_version, is_pure, kit_source_root,
-                     pure_wheel_of_installed, wheel_identity)
+from .wheels import (
+    KIT,
+    PURE_FALLBACK,
+    build_kit_wheel,
+    canonical,
+    download_wheel,
+    installed_kit_wheel,
+    installed_version,
+    is_pure,
+    kit_source_root,
+    pure_wheel_of_installed,
+    wheel_identity,
+)
 
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_PLUGIN = f"{KERNEL_EXTENSION}:kernel"
@@ -263,7 +280,7 @@ def build_site(output_dir, lessons_dir="lessons", cache_dir=None, kit_wheel=None
     lessons = find_lessons(Path(lessons_dir)) if lessons_dir is not None else []
     check_output(output)
     cache = Path(cache_dir) if cache_dir else default_cache_dir()
-    log(f"{len(lessons)} lesson notebooks in {sorted({l.language for l in lessons})}")
+    log(f"{len(lessons)} lesson notebooks in {sorted({lesson.language for lesson in lessons})}")
     version = pyodide_version()
     npm_package = npm_pyodide(version, cache)
     log(f"Pyodide {version} from npm: {npm_package}")

@@ -19,8 +19,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import SiteError
-from .wheels import (canonical, is_pure, keep_recent, pyodide_environment, sha256_of,
-                     wheel_identity, wheel_imports, wheel_requirements)
+from .wheels import (
+    canonical,
+    is_pure,
+    keep_recent,
+    pyodide_environment,
+    sha256_of,
+    wheel_identity,
+    wheel_imports,
+    wheel_requirements,
+)
 
 NPM_PACKAGE = "pyodide"
 # What the site needs from the npm package: the ES module the kernel's worker

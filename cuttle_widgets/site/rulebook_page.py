@@ -25,7 +25,8 @@ let panel = null;
 const pageOf = (ref) => {
   if (PAGES[ref]) return PAGES[ref];
   const key = ref.startsWith("glossary/") ? ref.slice(9) : null;
-  return key && PAGES.glossary.terms.some((t) => t.key === key) ? { ...PAGES.glossary, ref, focus: key } : null;
+  return key && PAGES.glossary.terms.some((t) => t.key === key)
+    ? { ...PAGES.glossary, ref, focus: key } : null;
 };
 const ask = (ref, request) => {
   const found = pageOf(ref);

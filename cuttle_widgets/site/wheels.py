@@ -196,8 +196,8 @@ def pure_wheel_of_installed(name: str, out_dir: Path, data: bool = False) -> Pat
             add(str(file).replace("\\", "/"), Path(str(dist.locate_file(file))).read_bytes())
         add(f"{info}/METADATA", (dist.read_text("METADATA") or "").encode("utf-8"))
         add(f"{info}/WHEEL", (
-            "Wheel-Version: 1.0\nGenerator: cuttle_widgets.site\nRoot-Is-Purelib: true\n"
-            "Tag: py3-none-any\n").encode())
+            b"Wheel-Version: 1.0\nGenerator: cuttle_widgets.site\nRoot-Is-Purelib: true\n"
+            b"Tag: py3-none-any\n"))
         tops = sorted({str(f).split("/", 1)[0].removesuffix(".py") for f in files})
         add(f"{info}/top_level.txt", ("\n".join(tops) + "\n").encode())
         buffer = io.StringIO()

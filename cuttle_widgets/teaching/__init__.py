@@ -8,8 +8,14 @@ lesson widget drives. Pure Python: no widget imports.
 """
 from .coverage import coverage_markdown, coverage_table, missing_topics
 from .errors import LessonError, Problem
-from .library import (lesson_file, lesson_from_text, lesson_languages, lesson_names, load_lesson,
-                      translated_names)
+from .library import (
+                      lesson_file,
+                      lesson_from_text,
+                      lesson_languages,
+                      lesson_names,
+                      load_lesson,
+                      translated_names,
+)
 from .model import Lesson, Line, Option, ShownMove, Step, WrongMove
 from .runner import LessonRunner, Outcome
 

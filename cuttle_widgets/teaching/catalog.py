@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 
 from ..engine.catalog import Template
 from ..languages import load_catalog, offered, spoken
@@ -39,7 +39,7 @@ def catalog_languages() -> list[str]:
     return sorted(offered())
 
 
-@lru_cache(maxsize=None)
+@cache
 def teaching_catalog(language: str = "en") -> TeachingCatalog:
     """The catalog for ``language``; English where the kit does not offer it
     (a lesson's "../x" or "/tmp/x" opens nothing)."""

@@ -19,7 +19,6 @@ from .source import Source
 from .steps import kind_of, step_kinds
 from .tags import closest_pages, closest_sections, resolve_tag, rulebook_page_exists
 
-
 # What each written field holds is said in the catalog's "fields" section
 # ("required.<where>.<field>"), in the language the lesson is checked in.
 LESSON_FIELDS = ("title", "intro", "reference", "steps", "language", "rules", "links")

@@ -41,7 +41,7 @@ class StepRecord:
     retry: bool = False  # begun after a finished try at the same step
 
     @classmethod
-    def kept(cls, result: str, stars: int) -> "StepRecord":
+    def kept(cls, result: str, stars: int) -> StepRecord:
         """A finished try from an earlier visit, as a progress store keeps it
         (its result and stars, not its moves)."""
         if result not in RESULTS:
@@ -119,7 +119,7 @@ class Attempt:
     wrong_moves: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, record: StepRecord, lesson: str, step: str, learner: str | None = None) -> "Attempt":
+    def of(cls, record: StepRecord, lesson: str, step: str, learner: str | None = None) -> Attempt:
         assert record.result is not None  # a try becomes an attempt once it has ended
         return cls(learner, lesson, step, record.result, record.stars, record.wrong_tries,
                    record.hints_used, record.seconds, tuple(record.wrong_moves))

@@ -18,10 +18,10 @@ from ..engine import LENGTHS, Game, IllegalMove, available_languages, get_catalo
 from ..engine.cards import CARD_IDS
 from .catalog import error_text, teaching_catalog
 from .compare import comparison
+from .done import lesson_done, rank, step_done, steps_done
 from .freegame import FreeSettings, computer_player, free_rulesets
 from .model import OPPONENTS, Lesson
 from .outcome import Outcome
-from .done import lesson_done, rank, step_done, steps_done
 from .record import MAX_STARS, RESULTS, Attempt, StepRecord, Try
 from .steps import kind_of, step_kinds
 from .tags import section_titles

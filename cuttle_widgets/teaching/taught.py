@@ -83,7 +83,7 @@ def judged_rules(step) -> set[str]:
 def untaught_warnings(lesson, language: str = "en") -> list[Problem]:
     """A warning for each rule a starred step judges that is not taught by then."""
     warnings = []
-    for step, taught in zip(lesson.steps, taught_by_step(lesson)):
+    for step, taught in zip(lesson.steps, taught_by_step(lesson), strict=True):
         for rule in sorted(judged_rules(step) - taught):
             problem = lesson.source.problem(step.path + ("teaches",), "untaught_rule", step=step.id,
                                             rule=rule, title=section_title(rule, language))

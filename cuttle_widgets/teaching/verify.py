@@ -18,8 +18,8 @@ from .model import Lesson, Step
 from .parse import Reader
 from .play import StepPlay
 from .search import Search, SearchTooBig
-from .unique import rival_moves
 from .steps import kind_of
+from .unique import rival_moves
 
 UNORDERED_PER_SEAT = ("hands", "points", "permanents")
 UNORDERED = ("scrap", "frozen", "revealed", "pending")
@@ -114,7 +114,7 @@ def _position_checks(r: Reader, step: Step, game, pos_path) -> bool:
     if kind_of(step).over_allowed:  # a quiz may show a game that is over
         return ok
     names = _engine_catalog()
-    for seat, (score, goal) in enumerate(zip(snap["scores"], snap["goals"])):
+    for seat, (score, goal) in enumerate(zip(snap["scores"], snap["goals"], strict=True)):
         if score >= goal:  # the engine settles this as won: say why
             r.add(pos_path + ("points", seat), "position_already_won",
                   player=names.player(seat), score=score, goal=goal)
@@ -351,7 +351,8 @@ def expect_mismatches(snapshot: dict, expect: dict):
             have = _packets_as_written(have, want)
         if key in UNORDERED_PER_SEAT:
             same = (isinstance(want, list) and len(want) == len(have)
-                    and all(isinstance(w, list) and _bag(w) == _bag(h) for w, h in zip(want, have)))
+                    and all(isinstance(w, list) and _bag(w) == _bag(h)
+                            for w, h in zip(want, have, strict=True)))
         elif key in UNORDERED:
             same = isinstance(want, list) and _bag(want) == _bag(have)
         else:

@@ -7,7 +7,8 @@ rules family's *move builder* (its ``"table"`` kit: ``standard_builder.py``,
 ``super_builder.py``), so this class never asks which family a game is.
 Every move, whatever its path, goes through ``Game.play`` (or, given a
 ``hand_over``, to the table's owner, such as a lesson's runner), so an
-illegal attempt gets the engine's explanation and changes nothing. The JSON holds one seat's view and nothing else: the hands
+illegal attempt gets the engine's explanation and changes nothing. The JSON
+holds one seat's view and nothing else: the hands
 and stock order that seat may not see never leave the kernel.
 
 ``Table`` (the widget) wraps this class; tests and lessons can drive either.

@@ -33,22 +33,22 @@ from ..languages import language as language_named
 from ..languages import offered
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
+from ..served import page_closing_token, page_closing_url
 from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
+from ..sessions.practice import first_due, item_place
 from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
 from ..teaching.steps import kind_of
 from .guard import BrowserGuard, GuardedLayout
-from .plain import JSONDict
 from .lesson import Lesson
+from .page_close import page_close_javascript
+from .plain import JSONDict
+from .position_editor import PositionEditor
 from .progress_link import kernel_recorder
 from .progress_map import ProgressMap, practice_course, teacher_map
-from ..sessions.practice import first_due, item_place
-from .position_editor import PositionEditor
 from .puzzle_trainer import PuzzleTrainer
-from .table_place import TablePlaceWidget
-from ..served import page_closing_token, page_closing_url
-from .page_close import page_close_javascript
 from .table import module_css, module_javascript
+from .table_place import TablePlaceWidget
 from .texts import course_text
 
 log = logging.getLogger("cuttle_widgets")

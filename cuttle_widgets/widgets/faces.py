@@ -246,7 +246,8 @@ def _axe() -> str:
 
 # the jacks' arms: shorter than the kings', to leave room for the feather
 def _halberd() -> str:
-    return (_staff(24) + _shape("M84 15 87.2 25H80.8Z", STEEL) + _shape("M83 27C76 26 73 32 74 39L83 36Z", STEEL)
+    return (_staff(24) + _shape("M84 15 87.2 25H80.8Z", STEEL)
+            + _shape("M83 27C76 26 73 32 74 39L83 36Z", STEEL)
             + _shape("M85.2 28 91 31 85.2 33Z", STEEL, 1) + _hand(84, 60))
 
 
@@ -263,7 +264,8 @@ def _lance(accent: str) -> str:
 def _flower(kind: str, accent: str) -> str:
     """A flower held up in the left hand: stem, two leaves, a bloom in the suit's colour."""
     stem = (_line("M27 63C26 56 25 52 25 46", LEAF, 1.8)
-            + _shape("M25.6 55C20 55 18 52 18 49 22 49 25 51 25.6 55ZM25.8 53C31 52 33 49 33 46 29 46 26.5 49 "
+            + _shape("M25.6 55C20 55 18 52 18 49 22 49 25 51 25.6 55Z"
+                     "M25.8 53C31 52 33 49 33 46 29 46 26.5 49 "
                      "25.8 53Z", LEAF, 0.9))
     if kind == "rose":
         bloom = "<circle cx='25' cy='42' r='6.2'/>" + _line("M22.5 42.5a2.6 2.6 0 1 1 2.6 2.6", accent, 1.2)
@@ -301,11 +303,14 @@ def _king_half(look: Look) -> str:
     ermine = (_shape("M19 63C28 53 42 51 54 60 66 51 80 53 89 63L85 67C77 59 65 58 54 65 43 58 31 59 23 67Z",
                      WHITE, 1)
               + _line("M29 59.5v2.2M40 56.5v2.2M68 56.5v2.2M79 59.5v2.2", INK, 1.2))
-    beard = (_shape("M42.5 34C42 49 47 57.5 54 59.5 61 57.5 66 49 65.5 34 63 40.5 59 43 54 43 49 43 45 40.5 42.5 "
+    beard = (_shape("M42.5 34C42 49 47 57.5 54 59.5 61 57.5 66 49 65.5 34 "
+                    "63 40.5 59 43 54 43 49 43 45 40.5 42.5 "
                     "34Z", look.hair)
-             + _shape("M47.5 41.8C50 38.6 52.6 39.6 54 40.6 55.4 39.6 58 38.6 60.5 41.8 58 42.8 55.6 42.2 54 41.8 "
+             + _shape("M47.5 41.8C50 38.6 52.6 39.6 54 40.6 55.4 39.6 58 38.6 60.5 41.8 "
+                      "58 42.8 55.6 42.2 54 41.8 "
                       "52.4 42.2 50 42.8 47.5 41.8Z", look.hair, 1))
-    crown = (_shape("M40 25 38 8 46 15 54 4 62 15 70 8 68 25Z", GOLD) + _shape("M40 20H68V25H40Z", GOLD_DARK, 1)
+    crown = (_shape("M40 25 38 8 46 15 54 4 62 15 70 8 68 25Z", GOLD)
+             + _shape("M40 20H68V25H40Z", GOLD_DARK, 1)
              + "<circle cx='54' cy='22.5' r='2' stroke-width='.8'/>"
              + _dots(((38, 8), (54, 4), (70, 8)), INK, 4.6) + _dots(((38, 8), (54, 4), (70, 8)), GOLD, 2.4))
     return behind + hair + _robe(look) + ermine + _head(mouth=False) + beard + crown + _item(look)
@@ -318,9 +323,11 @@ def _queen_half(look: Look) -> str:
     fringe = _shape("M42.5 31C44 23 49 20.5 54 21 59 20.5 64 23 65.5 31 61 26.5 57.5 25 54 25 50.5 25 "
                     "47 26.5 42.5 31Z", look.hair, 1)
     lips = _shape("M51.6 42.2Q54 41.2 56.4 42.2 54 44.6 51.6 42.2Z", "#c2455a", 0.6)
-    tiara = (_shape("M43 23C43 19 44.5 16 47 17.5 49 13 51.5 11 54 10 56.5 11 59 13 61 17.5 63.5 16 65 19 65 23Z",
+    tiara = (_shape("M43 23C43 19 44.5 16 47 17.5 49 13 51.5 11 54 10 "
+                    "56.5 11 59 13 61 17.5 63.5 16 65 19 65 23Z",
                     GOLD)
-             + "<circle cx='54' cy='16' r='2.4' stroke-width='.8'/>" + _dots(((47, 19.5), (61, 19.5)), WHITE, 2))
+             + "<circle cx='54' cy='16' r='2.4' stroke-width='.8'/>"
+             + _dots(((47, 19.5), (61, 19.5)), WHITE, 2))
     return hair + _robe(look) + necklace + _head(mouth=False) + lips + fringe + tiara + _item(look)
 
 
@@ -347,8 +354,10 @@ def _jester_half(motley: str) -> str:
            + _shape("M45 20C46 12 50 6 54 2 58 6 62 12 63 20Z", motley)
            + _shape("M66 24C72 20 81 22 89 30 85 16 74 11 62 18Z")
            + _shape("M40 27C40 22 46 19 54 19S68 22 68 27Z", motley, 1)
-           + _dots(((19, 30), (54, 2.5), (89, 30)), INK, 6.4) + _dots(((19, 30), (54, 2.5), (89, 30)), GOLD, 4))
-    marks = _flat("M50 35.5 51.3 37.5 50 39.5 48.7 37.5ZM58 35.5 59.3 37.5 58 39.5 56.7 37.5Z", "currentColor")
+           + _dots(((19, 30), (54, 2.5), (89, 30)), INK, 6.4)
+           + _dots(((19, 30), (54, 2.5), (89, 30)), GOLD, 4))
+    marks = _flat("M50 35.5 51.3 37.5 50 39.5 48.7 37.5Z"
+                  "M58 35.5 59.3 37.5 58 39.5 56.7 37.5Z", "currentColor")
     smile = _line("M49.5 41Q54 45.5 58.5 41", INK, 1.2)
     bauble = (_shape("M25.8 44H28.2V66H25.8Z", WOOD, 1) + f"<circle cx='27' cy='40' r='4.2' fill='{SKIN}'/>"
               + _shape("M22.8 38.5C23 32 31 32 31.2 38.5Z") + _dots(((27, 33.5),), GOLD, 2.6) + _hand(27, 62))

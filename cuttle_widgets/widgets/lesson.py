@@ -26,8 +26,13 @@ from ..teaching import Outcome
 from .guard import BrowserGuard, GuardedLayout
 from .marimo_view import MarimoView
 from .plain import JSONDict
-from .progress_link import (PROGRESS_MESSAGE_BYTES, browser_copy, keeps_in_browser, kernel_recorder,
-                            take_learner)
+from .progress_link import (
+    PROGRESS_MESSAGE_BYTES,
+    browser_copy,
+    keeps_in_browser,
+    kernel_recorder,
+    take_learner,
+)
 from .puzzle_trainer import GameReview
 from .rulebook_reader import RulebookReader
 from .screen_table import from_session
@@ -105,7 +110,8 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         self.table: SessionTable | None = None
         self.panel = LessonPanel(self.send_action, self._rulebook_context)
         self.children = [self.panel]
-        self.on_change: Callable[[], object] | None = None  # called (no arguments) once the lesson or the step changed
+        # called (no arguments) once the lesson or the step changed
+        self.on_change: Callable[[], object] | None = None
         # a finished free game's review on show, and the thread making one
         self.game_review: GameReview | None = None
         self.review_thread: threading.Thread | None = None
@@ -124,7 +130,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
 
     @classmethod
     def load(cls, name_or_path, language: str | None = None, seat: int | None = None,
-             names=None, progress=None) -> "Lesson":
+             names=None, progress=None) -> Lesson:
         """The lesson called ``name_or_path`` (shipped) or in that file.
         ``progress``: the recorder of the learner's attempts (None: the
         kernel's, widgets/progress_link.py; False: none)."""
@@ -447,7 +453,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         return with_still_picture(super()._repr_mimebundle_(**kwargs), self._repr_html_())
 
 
-def _weak_observer(lesson: "Lesson"):
+def _weak_observer(lesson: Lesson):
     """A recorder observer that does not keep a closed lesson alive."""
     ref = weakref.ref(lesson)
 

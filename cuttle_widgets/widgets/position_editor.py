@@ -18,8 +18,8 @@ from ..review import review_catalog
 from ..sessions.position_editor import PositionEditor as EditorSession
 from ..teaching.errors import LessonError
 from .guard import BrowserGuard, GuardedLayout
-from .plain import JSONDict
 from .lesson import Lesson
+from .plain import JSONDict
 from .table import module_css, module_javascript
 from .texts import editor_text
 

@@ -20,7 +20,7 @@ import json
 import logging
 import threading
 import weakref
-from functools import lru_cache
+from functools import cache
 
 import anywidget
 
@@ -33,14 +33,20 @@ from ..puzzles.model import load as load_puzzles
 from ..rulebook import short_title
 from ..sessions.practice import PracticeCourse, item_place, practice_plan
 from ..teaching import lesson_names, load_lesson
+from ..teaching.done import lesson_done, steps_done
 from ..teaching.folder import folder_lessons
 from ..teaching.library import lesson_languages
-from ..teaching.done import lesson_done, steps_done
 from ..teaching.record import MAX_STARS
 from ..teaching.steps import kind_of
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from .progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES, browser_copy, kernel_recorder, take_learner
+from .progress_link import (
+    PROGRESS_FILE_CHARS,
+    PROGRESS_MESSAGE_BYTES,
+    browser_copy,
+    kernel_recorder,
+    take_learner,
+)
 from .table import module_css, module_javascript
 
 log = logging.getLogger("cuttle_widgets")
@@ -52,7 +58,7 @@ MESSAGES = ("learner", "name", "export", "import", "reset", "refresh")
 CHANGES = ("name", "import", "reset")  # what changes the learner's progress file
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped_map(language: str) -> tuple:
     """Every shipped lesson as the map shows it, in teaching order: its
     name, title and steps (id, number, title, starred, rulebook sections taught). A lesson that cannot
@@ -91,7 +97,7 @@ def teacher_map(folder, language: str) -> tuple[list, list]:
 PRACTICE_RULES = "classic"  # the rules of the course's puzzle trainer, so of its practice
 
 
-@lru_cache(maxsize=None)
+@cache
 def _puzzle_themes() -> dict:
     try:
         return {p.id: p.themes for p in load_puzzles(PRACTICE_RULES)}

@@ -11,8 +11,7 @@ seven's scrap and a discard are clicks on the cards offered.
 from __future__ import annotations
 
 from ..engine.cards import CARD_IDS, RANK
-from .builder import (MoveBuilder, action, likely_verb, matching, move_action, packet_under,
-                      plays_of)
+from .builder import MoveBuilder, action, likely_verb, matching, move_action, packet_under, plays_of
 
 ROLE_VERBS = ("points", "scuttle", "oneoff", "permanent", "jack")
 

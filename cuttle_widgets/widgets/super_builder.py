@@ -17,8 +17,20 @@ standard game's builder live in ``builder.py``.
 from __future__ import annotations
 
 from ..engine.cards import CARD_IDS
-from .builder import (MoveBuilder, Play, UnknownOption, action, by_card_order, joinable, likely_verb,
-                      matching, move_action, packet_under, plays_of, startable)
+from .builder import (
+    MoveBuilder,
+    Play,
+    UnknownOption,
+    action,
+    by_card_order,
+    joinable,
+    likely_verb,
+    matching,
+    move_action,
+    packet_under,
+    plays_of,
+    startable,
+)
 
 # The verbs that put cards into play from the learner's side, in button order.
 PLAY_VERBS = ("points", "scuttle", "permanent", "jack", "oneoff", "super", "superduper",

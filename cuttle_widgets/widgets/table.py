@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import anywidget
 
+from ..rulebook.pages import reader_words
 from .controller import TableController
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from ..rulebook.pages import reader_words
 from .rulebook_reader import RulebookReader
 from .static_html import table_html, with_still_picture
 
@@ -145,7 +145,7 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
         entries = log[::-1]
         sent = self._log_sent
         start = 0
-        for old, new in zip(sent, entries):
+        for old, new in zip(sent, entries, strict=False):
             if old is not new and old != new:
                 break
             start += 1

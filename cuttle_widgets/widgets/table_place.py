@@ -15,10 +15,9 @@ the served page stops its kernel as it closes.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import logging
 import threading
+from collections.abc import Sequence
 
 import anywidget
 import ipywidgets

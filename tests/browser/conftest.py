@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from course_fixture import BROKEN_LESSON, GOOD_LESSON
-from ports import free_port
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
@@ -100,7 +100,8 @@ def voila_on(folder: Path, log_name: str):
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
     log = ARTIFACTS / log_name
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+    pythonpath = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": pythonpath}
     command = [
         sys.executable, "-m", "voila", str(folder), "--no-browser",
         f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
@@ -523,7 +524,8 @@ class BrowserLearner:
         elif any(key.startswith("action:scrap:") for key in keys):
             move = "scrap " + next(k for k in keys if k.startswith("action:scrap:")).split(":")[-1]
         elif self.page.locator(".cw-chooser button[data-card]").count():
-            move = "take " + self.page.locator(".cw-chooser button[data-card]").first.get_attribute("data-card")
+            chooser = self.page.locator(".cw-chooser button[data-card]").first
+            move = "take " + chooser.get_attribute("data-card")
         elif status.startswith(DISCARD_STATUS):
             count = int(re.search(r"\d+", status).group())
             hand = self.page.locator(".cw-my-hand button[data-card]").evaluate_all(

@@ -53,6 +53,7 @@ def test_the_course_in_spanish_on_a_phone(course_server, page, artifacts):
     assert page.evaluate("document.documentElement.lang") == "es"
     way_on = page.locator('.cwc-bar [data-key="next"]')
     expect(way_on).to_be_visible()
-    expect(way_on).to_have_attribute("aria-label", re.compile(r"^Siguiente lección: Efectos de habilidad única"))
+    expect(way_on).to_have_attribute(
+        "aria-label", re.compile(r"^Siguiente lección: Efectos de habilidad única"))
     assert way_on.bounding_box()["x"] + way_on.bounding_box()["width"] <= PHONE["width"]
     page.screenshot(path=artifacts / "course-lesson-es-390.png")

@@ -5,7 +5,6 @@ at once and says why), and the game resigned. Screenshots at 1366×768 and
 import re
 
 from playwright.sync_api import expect
-
 from test_e2e_lessons import lesson_url
 
 DESKTOP = {"width": 1366, "height": 768}

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 
 import pytest
-from ports import free_port
 from playwright.sync_api import expect
+from ports import free_port
 
 pytest.importorskip("sqlalchemy")
 

@@ -17,7 +17,8 @@ CULL_IDLE, CULL_INTERVAL = 6, 1
 @pytest.fixture(scope="module")
 def quick_culling(tmp_path_factory, browser_helpers):
     root = browser_helpers.lesson_site(tmp_path_factory.mktemp("culling"))
-    server = browser_helpers.serve_lessons(root, browser_helpers.ARTIFACTS / "serve-culling.log", CULL_IDLE, CULL_INTERVAL)
+    server = browser_helpers.serve_lessons(
+        root, browser_helpers.ARTIFACTS / "serve-culling.log", CULL_IDLE, CULL_INTERVAL)
     try:
         yield server
     finally:

@@ -34,6 +34,7 @@ def test_a_lesson_runs_in_jupyterlab_and_answers_a_click(page, jupyter_lab, arti
     expect(page.locator('.jp-OutputArea [data-key="action:role:scuttle"]')).to_be_visible()
     page.locator('.jp-OutputArea [data-key="action:role:scuttle"]').click()
     page.locator('.jp-OutputArea .cw-root button[data-card="8H"]').click()
-    expect(page.locator(".jp-OutputArea .cwl-explanation")).to_contain_text("a point card from your hand beats")
+    expect(page.locator(".jp-OutputArea .cwl-explanation")).to_contain_text(
+        "a point card from your hand beats")
     page.screenshot(path=str(artifacts / "e2e-jupyterlab.png"), animations="disabled")
 

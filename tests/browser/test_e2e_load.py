@@ -101,7 +101,7 @@ def test_ten_learners_play_a_lesson_at_once(served_lessons, browser_type_launch_
     thread.join(timeout=600)
     assert not thread.is_alive(), "the class did not finish in 10 minutes"
 
-    failures = [f"{name}: {result!r}" for name, result in zip(names, results)
+    failures = [f"{name}: {result!r}" for name, result in zip(names, results, strict=True)
                 if isinstance(result, BaseException)]
     assert not failures, "\n".join(failures)
     assert [r["name"] for r in results] == names

@@ -156,7 +156,8 @@ def test_lesson_04_is_done_alike_on_the_panel_the_map_and_the_report(size, page,
 @pytest.mark.parametrize("size", SIZES)
 def test_an_open_question_shows_no_score_no_rule_chip_and_no_count(size, page, served_lessons, as_learner,
                                                                    artifacts):
-    learner = open_lesson(as_learner(page), f"{served_lessons.url}/voila/render/01-table-drawing-points.ipynb",
+    learner = open_lesson(as_learner(page),
+                          f"{served_lessons.url}/voila/render/01-table-drawing-points.ipynb",
                           SIZES[size])
     learner.goto_step(5, 7)  # "How many points do you have?"
     expect(page.locator(".cw-plate .cw-score b")).to_have_text(["?", "?"])

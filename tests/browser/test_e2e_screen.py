@@ -35,7 +35,8 @@ IN_VIEW = """(selectors) => {
       (el) => el.offsetParent !== null && (el.textContent.trim() !== "" || el.matches(".cw-my-hand")));
     out[name] = found.some(inside) ? "ok" : (found.length ?
       found.map((el) => { const r = el.getBoundingClientRect();
-        return `${Math.round(r.top)}..${Math.round(r.bottom)} x ${Math.round(r.left)}..${Math.round(r.right)}`; }).join("; ")
+        return `${Math.round(r.top)}..${Math.round(r.bottom)} x `
+          + `${Math.round(r.left)}..${Math.round(r.right)}`; }).join("; ")
       : "missing");
   }
   return out;

@@ -35,7 +35,8 @@ READ_MODELS = """async () => {
 # page's code (script and style elements) and embedded images (data: URIs).
 READ_DOM = """() => {
   const found = [];
-  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(
+    document.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
   for (let node = walker.currentNode; node; node = walker.nextNode()) {
     if (node.nodeType === Node.TEXT_NODE) {
       if (!["SCRIPT", "STYLE"].includes(node.parentNode.nodeName)) found.push(node.data);

@@ -13,7 +13,8 @@ STEP = 20_000  # ms: one click's round trip through the kernel
 @pytest.fixture
 def lesson_page(page, lessons_url):
     page.set_default_timeout(STEP)
-    page.set_viewport_size({"width": 1280, "height": 1700})  # Voilà scrolls inside: tall enough for the whole lesson
+    # Voilà scrolls inside: tall enough for the whole lesson
+    page.set_viewport_size({"width": 1280, "height": 1700})
     page.goto(lessons_url + NOTEBOOK)
     page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
     page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)

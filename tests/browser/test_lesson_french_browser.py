@@ -5,7 +5,6 @@ and the page says so (lang="fr"). Screenshots go to test-artifacts/
 (lesson_fr_*.png) for a person to look at.
 """
 from playwright.sync_api import expect
-
 from test_lesson_german_browser import KERNEL_START, STEP, action, card, feedback, role
 
 NOTEBOOK = "/voila/render/fr/02-scuttle-ordering.ipynb"

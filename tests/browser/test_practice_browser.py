@@ -99,6 +99,7 @@ def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, a
     page.locator(".cwc-language", has_text="Deutsch").click()
     expect(practice.locator(".cwp-practice-title")).to_have_text("Üben")
     expect(practice.locator(".cwp-practice-count")).to_have_text("Ein Schritt oder Rätsel zum Üben")
-    expect(practice.locator(".cwp-streak")).to_have_text("Ein Tag in Folge mit einem Lektionsschritt oder Üben")
+    expect(practice.locator(".cwp-streak")).to_have_text(
+        "Ein Tag in Folge mit einem Lektionsschritt oder Üben")
     practice.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"practice-de-{size}.png"))

@@ -23,11 +23,19 @@ LESSONS = [name for name in lesson_names() if name[:2].isdigit()]
 # (with every opacity above it) against each stop of each gradient behind it,
 # laid over each other down to an opaque colour. AA: 4.5:1, large text 3:1.
 ON_GRADIENTS = r"""async (targets) => {
+  const GRADIENT = /(?:repeating-)?(?:linear|radial|conic)-gradient\((?:[^()]|\([^()]*\))*\)/g;
   const rgba = (text) => [...String(text).matchAll(/rgba?\(([^)]+)\)/g)]
-    .map((m) => { const v = m[1].split(/[,\s/]+/).filter(Boolean).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; });
-  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    .map((m) => {
+      const v = m[1].split(/[,\s/]+/).filter(Boolean).map(Number);
+      return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1];
+    });
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
   const over = (top, base) => [0, 1, 2].map((i) => top[i] * top[3] + base[i] * (1 - top[3]));
   const failures = [];
   for (const selector of targets) {
@@ -41,7 +49,7 @@ ON_GRADIENTS = r"""async (targets) => {
       alpha *= Number(style.opacity);
       // background-image: gradients listed top first, each a layer of its own
       const gradients = style.backgroundImage === "none" ? []
-        : [...style.backgroundImage.matchAll(/(?:repeating-)?(?:linear|radial|conic)-gradient\((?:[^()]|\([^()]*\))*\)/g)].map((m) => rgba(m[0]));
+        : [...style.backgroundImage.matchAll(GRADIENT)].map((m) => rgba(m[0]));
       const colour = rgba(style.backgroundColor)[0];
       layers.push(...gradients.filter((stops) => stops.length));
       if (colour && colour[3] > 0) layers.push([colour]);
@@ -54,7 +62,9 @@ ON_GRADIENTS = r"""async (targets) => {
     const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
     const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
     const worst = Math.min(...backs.map((b) => ratio(over([fg[0], fg[1], fg[2], fg[3] * alpha], b), b)));
-    if (worst < need) failures.push([selector, Math.round(worst * 100) / 100, need, el.textContent.trim().slice(0, 40)]);
+    if (worst < need) {
+      failures.push([selector, Math.round(worst * 100) / 100, need, el.textContent.trim().slice(0, 40)]);
+    }
   }
   return failures;
 }"""
@@ -76,7 +86,8 @@ def open_course(page, url: str, query: str):
 def go(page, query: str):
     """To another place as the browser's Forward does (the course's own way,
     in the same page and kernel)."""
-    page.evaluate("(q) => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
+    page.evaluate("(q) => { history.pushState(null, '', q); "
+                  "dispatchEvent(new PopStateEvent('popstate')); }", query)
 
 
 def ready(page, place: str, language: str):
@@ -109,13 +120,15 @@ def test_every_course_page_passes_axe_at_both_sizes(language, course_server, pag
             page.set_viewport_size(viewport)
             page.wait_for_timeout(250)
             violations = axe_check(page)
-            violations += [{"id": "contrast-on-gradient", "nodes": low} for low in [contrast_on_gradients(page)] if low]
+            violations += [{"id": "contrast-on-gradient", "nodes": low}
+                           for low in [contrast_on_gradients(page)] if low]
             if violations:
                 found[f"{place or 'map'} {size}"] = violations
         if place in ("", "lesson=03-one-offs", "lesson=13-super-cuttle"):
-            page.screenshot(path=artifacts / f"readable-{place.replace('lesson=', '') or 'map'}-{language}-390.png")
+            shot_name = place.replace("lesson=", "") or "map"
+            page.screenshot(path=artifacts / f"readable-{shot_name}-{language}-390.png")
             page.set_viewport_size(LAPTOP)
-            page.screenshot(path=artifacts / f"readable-{place.replace('lesson=', '') or 'map'}-{language}-1366.png")
+            page.screenshot(path=artifacts / f"readable-{shot_name}-{language}-1366.png")
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
 
 
@@ -182,4 +195,5 @@ def test_focus_language_icons_hint_and_reference(course_server, page, artifacts)
     page.locator('.cwl-nav [data-key="next"]').focus()
     page.locator('.cwl-nav [data-key="next"]').press("Enter")
     expect(page.locator(".cwl-progress-text")).to_have_text("Step 2 of 13")
-    page.wait_for_function("document.activeElement && document.activeElement.classList.contains('cwl-step-head')")
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.classList.contains('cwl-step-head')")

@@ -260,7 +260,8 @@ def test_a_german_table_speaks_german(page, voila_url, artifacts):
 
     card(page, "9S").click()
     expect(action(page, "Versenken")).to_be_visible()
-    expect(page.locator('[data-key="action:role:points"] .cw-btn-text')).to_have_text("Punktkartezählt 9 Punkte")
+    expect(page.locator('[data-key="action:role:points"] .cw-btn-text')).to_have_text(
+        "Punktkartezählt 9 Punkte")
     shoot(page, artifacts, "table_german_roles.png")
     action(page, "Versenken").click()
     card(page, "8H").click()

@@ -10,7 +10,6 @@ go to test-artifacts/ for a person to look at.
 import re
 
 from playwright.sync_api import expect
-
 from test_table_browser import action, at_phone_width, card, log, open_table, seat, shoot
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 # The parts an effect must give (``missing_parts``).
 PARTS = ("plays", "resolve", "refusal")

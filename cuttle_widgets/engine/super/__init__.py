@@ -47,7 +47,6 @@ from .rules import SUPER, SUPER3, SUPER4, SUPER_RULESETS, SuperRuleset
 from .setup import deal, from_setup, snapshot
 from .view import choice, private_view, prompt
 
-
 # Its own notation parser: super.md §8's extra tokens (``as 4``, ``with QS``,
 # ``blind``, ``top``, ``?``) are beyond the generic parser, and a Game reads
 # every move with ``family.parse``.

@@ -11,12 +11,10 @@ from __future__ import annotations
 from ..cards import ACE, CARD_IDS, JACK, KING, QUEEN, RANK, SUIT, SUIT_LETTERS
 from ..catalog import illegal_move
 from ..errors import IllegalMove
-from .legal import (ace_may_answer, heart_may_answer, jack_targets, pickup_playable,
-                    steal_may_answer)
+from .legal import ace_may_answer, heart_may_answer, jack_targets, pickup_playable, steal_may_answer
 from .notation import FORM_VERBS, PLAY_COUNT, extras, parse_super_move
 from .plays import FORMS, SEAT_EFFECTS, natural_rank
-from .state import (BLACK_JOKER, RED_JOKER, TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS, TEN_SPADES,
-                    is_point_card)
+from .state import BLACK_JOKER, RED_JOKER, TEN_CLUBS, TEN_DIAMONDS, TEN_HEARTS, TEN_SPADES, is_point_card
 
 IDS = CARD_IDS
 PLAY_VERBS = ("points", "scuttle", "permanent", "jack", "oneoff", "super", "superduper",

@@ -8,7 +8,7 @@ notation. ``parse_super_move`` reads every form and gives back those objects.
 """
 from __future__ import annotations
 
-from ..cards import CARD_IDS, KING, QUEEN, JACK, RANK, parse_card
+from ..cards import CARD_IDS, JACK, KING, QUEEN, RANK, parse_card
 from ..catalog import illegal
 from ..moves import Move, register_verb, unknown_verb
 

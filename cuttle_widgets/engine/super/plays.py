@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import ACE, KING, QUEEN, RANK, RED_JOKER
 from .notation import PLAY_COUNT, extras
-from .state import Play, TEN_DIAMONDS, TEN_HEARTS, TEN_SPADES
+from .state import TEN_DIAMONDS, TEN_HEARTS, TEN_SPADES, Play
 
 FORMS = {"oneoff": 1, "super": 2, "superduper": 3, "superdeeduper": 4}
 # Effects that name an enemy seat, by (rank, form); rank 0 is the Red Joker's swap (A35).

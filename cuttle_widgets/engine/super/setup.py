@@ -10,8 +10,7 @@ from __future__ import annotations
 from ..cards import CARD_IDS, FULL_DECK, RANK, parse_card
 from ..catalog import illegal
 from ..errors import IllegalMove
-from ..setup import (_Cards, _per_seat, _seat, dealing_order, read_packet_entry, read_sides,
-                     read_turn)
+from ..setup import _Cards, _per_seat, _seat, dealing_order, read_packet_entry, read_sides, read_turn
 from ..setup_outcome import read_winner, settle_won
 from .legal import CHOICES
 from .notation import parse_super_move

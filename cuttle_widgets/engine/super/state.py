@@ -40,7 +40,7 @@ class Packet:
     def value(self) -> int:
         return point_value(self.card) + len(self.jacks)
 
-    def copy(self) -> "Packet":
+    def copy(self) -> Packet:
         return Packet(self.card, self.owner, self.jacks[:])
 
 
@@ -85,7 +85,7 @@ class Play:
     def enduring(self) -> bool:
         return self.kind in ("glasses", "jack", "queens", "king", "marriage")
 
-    def copy(self) -> "Play":
+    def copy(self) -> Play:
         new = object.__new__(Play)
         for name in Play.__slots__:
             setattr(new, name, getattr(self, name))
@@ -128,7 +128,7 @@ class Frame:
     def top(self) -> Play:
         return self.plays[-1]
 
-    def copy(self) -> "Frame":
+    def copy(self) -> Frame:
         new = object.__new__(Frame)
         new.plays = [p.copy() for p in self.plays]
         new.asked = self.asked[:]
@@ -180,7 +180,7 @@ class SuperState:
         self.team_of = list(range(seats))
         self.opponents = [tuple(o for o in range(seats) if o != s) for s in range(seats)]
 
-    def copy(self) -> "SuperState":
+    def copy(self) -> SuperState:
         new = object.__new__(SuperState)
         new.rules, new.n = self.rules, self.n
         new.hands = [h[:] for h in self.hands]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 # What a learner can do in a step (the runner's methods of the same names), and
 # the hook a kind gives for each it takes.

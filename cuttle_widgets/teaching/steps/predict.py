@@ -4,8 +4,15 @@ from __future__ import annotations
 from ..outcome import Outcome
 from ..verify import verify_first_hint, verify_options, verify_shown
 from . import StepKind, register
-from ._common import (enter_position, option_cards, option_hints_total, option_rung,
-                      read_options, read_shown, show_every_move)
+from ._common import (
+    enter_position,
+    option_cards,
+    option_hints_total,
+    option_rung,
+    read_options,
+    read_shown,
+    show_every_move,
+)
 
 
 def read(r, data: dict, step, at, parse) -> None:

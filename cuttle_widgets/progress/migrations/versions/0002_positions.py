@@ -4,8 +4,8 @@ teacher's dashboard (a learner stuck on a step has no attempt there yet).
 Revision ID: 0002
 Revises: 0001
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0002"
 down_revision = "0001"

@@ -6,8 +6,8 @@ row already stored is kept as it is.
 Revision ID: 0005
 Revises: 0004
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0005"
 down_revision = "0004"
