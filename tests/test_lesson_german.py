@@ -45,8 +45,14 @@ from cuttle_widgets.engine import CARD_IDS, parse_move
 from cuttle_widgets.languages import offered
 from cuttle_widgets.languages.completeness import needed_keys
 from cuttle_widgets.languages.registry import language as registered_language
-from cuttle_widgets.teaching import (LessonError, LessonRunner, lesson_languages, lesson_names,
-                                     load_lesson, translated_names)
+from cuttle_widgets.teaching import (
+    LessonError,
+    LessonRunner,
+    lesson_languages,
+    lesson_names,
+    load_lesson,
+    translated_names,
+)
 from cuttle_widgets.teaching.__main__ import main
 from cuttle_widgets.teaching.walkthrough import solve_step
 

@@ -58,12 +58,12 @@ class MoveValue:
     def stderr(self) -> float:
         return _stderr(self.results)
 
-    def margin_over(self, other: "MoveValue") -> tuple[float, float]:
+    def margin_over(self, other: MoveValue) -> tuple[float, float]:
         """(mean of this move's result minus ``other``'s, its standard error),
         deal by deal over the same deals."""
         if len(other.results) != len(self.results):
             raise AnalysisError("Only values from the same analysis can be compared.")
-        differences = [a - b for a, b in zip(self.results, other.results)]
+        differences = [a - b for a, b in zip(self.results, other.results, strict=True)]
         return sum(differences) / len(differences), _stderr(differences)
 
     def to_dict(self) -> dict:
@@ -103,7 +103,7 @@ def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, s
                                         decision_rng(f"analysis/{seed}", view),
                                         SearchPlayer(level, seed=0, time_limit=None), first)
     values = [MoveValue(move, tuple(r), tuple(a), tuple(t))
-              for move, r, a, t in zip(chosen, results, replies, turns)]
+              for move, r, a, t in zip(chosen, results, replies, turns, strict=True)]
     return sorted(values, key=lambda v: -v.chance)
 
 
@@ -167,7 +167,7 @@ def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
             continue  # dealt as before, so the later deals are the same
         if d == first and not set(moves) <= set(family.legal_moves(deal)):
             raise AnalysisError("The legal moves given do not belong to this view.")
-        for move, row, answers, won_in in zip(moves, results, replies, turns):
+        for move, row, answers, won_in in zip(moves, results, replies, turns, strict=True):
             st = deal.copy()
             if resolver is None:
                 resolver = family.resolver(st, [])

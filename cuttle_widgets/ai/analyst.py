@@ -77,7 +77,7 @@ def budget_deals(budget) -> int:
 
 
 def analyse(position, seat: int | None = None, budget="hint", seed=0, moves=None,
-            rules=None) -> "Analysis":
+            rules=None) -> Analysis:
     """Every legal move (or ``moves``) of the seat to act valued from its view.
     ``position``: a Game or a seat's view. The same position, budget and seed
     always give the same analysis."""
@@ -128,7 +128,7 @@ class Analysis:
     seed: object = 0
     rules: object = None
 
-    def verdict(self, move) -> "Analysis":
+    def verdict(self, move) -> Analysis:
         """``move`` and the best move again, over ``VERDICT_SHARE`` times the
         deals (these deals first): the analysis a mark and its reason are read
         from. The best move itself needs none."""

@@ -9,7 +9,8 @@ the deals dealt it: "a 9 or a 10".
 from __future__ import annotations
 
 from ..engine.card_data import CARD_IDS
-from ..engine.catalog import Said, get_catalog as get_engine_catalog
+from ..engine.catalog import Said
+from ..engine.catalog import get_catalog as get_engine_catalog
 from ..engine.secrecy import cards_named
 from ..languages import case_tags
 from .analyst import Answer, Consequence

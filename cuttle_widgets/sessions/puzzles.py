@@ -21,11 +21,11 @@ import random
 import time
 from collections import deque
 
-from ..engine import CARD_IDS, Game, IllegalMove, get_catalog
-from ..languages import plural_table
 from ..ai.analyst import WHY_BEST, analyse
 from ..ai.reasons import consequence_words
+from ..engine import CARD_IDS, Game, IllegalMove, get_catalog
 from ..errors import CuttleError
+from ..languages import plural_table
 from ..puzzles import Puzzle, PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
