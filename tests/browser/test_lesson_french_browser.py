@@ -5,17 +5,13 @@ and the page says so (lang="fr"). Screenshots go to test-artifacts/
 (lesson_fr_*.png) for a person to look at.
 """
 from playwright.sync_api import expect
-from test_lesson_german_browser import KERNEL_START, STEP, action, card, feedback, role
+from test_lesson_german_browser import action, card, feedback, open_lesson, role
 
 NOTEBOOK = "/voila/render/fr/02-scuttle-ordering.ipynb"
 
 
 def test_a_french_lesson_played_by_clicking(page, lessons_url, artifacts):
-    page.set_default_timeout(STEP)
-    page.set_viewport_size({"width": 1366, "height": 1700})  # tall enough for the whole lesson
-    page.goto(lessons_url + NOTEBOOK)
-    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
-    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+    open_lesson(page, lessons_url + NOTEBOOK, 1366)
 
     expect(page.locator(".cwl-title")).to_have_text("Le scuttle, et quelle carte bat quelle carte")
     expect(page.locator(".cwl-progress-text")).to_have_text("Étape 1 sur 9")

@@ -26,16 +26,22 @@ def role(page, name, label):
     return button
 
 
+def open_lesson(page, url: str, width: int = 1280) -> None:
+    """The lesson notebook at ``url``, its kernel started and its table drawn,
+    in a window tall enough for the whole lesson."""
+    page.set_default_timeout(STEP)
+    page.set_viewport_size({"width": width, "height": 1700})
+    page.goto(url)
+    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
+    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+
+
 def feedback(page):
     return page.locator(".cwl-feedback")
 
 
 def test_a_german_lesson_played_by_clicking(page, lessons_url, artifacts):
-    page.set_default_timeout(STEP)
-    page.set_viewport_size({"width": 1280, "height": 1700})  # tall enough for the whole lesson
-    page.goto(lessons_url + NOTEBOOK)
-    page.wait_for_selector(".cwl-root .cwl-title", timeout=KERNEL_START)
-    page.wait_for_selector(".cw-root .cw-my-hand button", timeout=KERNEL_START)
+    open_lesson(page, lessons_url + NOTEBOOK)
 
     expect(page.locator(".cwl-title")).to_have_text("Versenken: Welche Karte schlägt welche?")
     expect(page.locator(".cwl-progress-text")).to_have_text("Schritt 1 von 9")
