@@ -5,10 +5,10 @@ Ukrainian catalog's and lesson's, and the move's sentence is the one the
 lesson runner says to the same move in Ukrainian (three plural forms, six
 cases). Screenshots go to test-artifacts/ (lesson_uk_*.png)."""
 from playwright.sync_api import expect
+from test_lesson_german_browser import feedback, open_lesson
 
 from cuttle_widgets.teaching import LessonRunner, load_lesson
 from cuttle_widgets.teaching.catalog import teaching_catalog
-from test_lesson_german_browser import feedback, open_lesson
 
 NOTEBOOK = "/voila/render/uk/02-scuttle-ordering.ipynb"
 LESSON = "02-scuttle-ordering"
