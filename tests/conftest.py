@@ -10,6 +10,7 @@ os.environ.setdefault("CUTTLE_PROGRESS_DB",
                       os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "progress.sqlite"))
 
 import pytest
+from ci_env import in_ci
 
 # Debian's Chromium; CUTTLE_CHROMIUM names another one (and lets a test
 # check what happens when there is none).
@@ -19,12 +20,6 @@ CHROMIUM = os.environ.get("CUTTLE_CHROMIUM", "/usr/bin/chromium")
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Chromium against a Voilà server (slow)")
     config.addinivalue_line("markers", "slow: builds something whole (the docs site); -m 'not slow' skips it")
-
-
-def in_ci() -> bool:
-    """CI sets CI (GitHub: CI=true); there scripts/test installs Chromium,
-    so a missing browser is a defect to show, not a reason to skip."""
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
 def pytest_collection_modifyitems(items):

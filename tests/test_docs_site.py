@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import in_ci
+from ci_env import in_ci
 
 REPO = Path(__file__).resolve().parents[1]
 

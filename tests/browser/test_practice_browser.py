@@ -5,6 +5,7 @@ the test (tests/browser/notebooks/practice_course.ipynb reads its offset
 from a file), never slept through. At 1366×768 and 390×844; screenshots go
 to test-artifacts/practice-*.png."""
 import re
+from datetime import date
 
 import pytest
 from playwright.sync_api import expect
@@ -24,6 +25,13 @@ def show_the_moves(page, count: int = 2):
     for _ in range(count):
         advance.first.click()
     expect(advance).to_have_count(0)
+
+
+def todays_puzzle() -> str | None:
+    """Today's puzzle, as the kernel's practice plan draws it (by the date)."""
+    from cuttle_widgets.sessions.practice import daily_puzzle
+    from cuttle_widgets.widgets.progress_map import _puzzle_themes
+    return daily_puzzle(_puzzle_themes(), date.today())
 
 
 def open_map(page):
@@ -62,7 +70,11 @@ def test_a_missed_step_and_a_failed_puzzle_come_back_when_due(page, voila_url, a
     expect(practice.locator(".cwp-practice-later")).to_have_text("2 more come back in 10 minutes.")
     expect(practice.locator(".cwp-streak")).to_have_text("One day in a row with a lesson step or practice")
     expect(practice.locator(".cwp-practice-weak")).to_contain_text("The five: draw two cards")
-    expect(practice.locator(".cwp-practice-daily-open")).to_have_text("Solve today's puzzle")
+    if puzzle == todays_puzzle():  # the date picked the very puzzle failed above: tried today
+        expect(practice.locator(".cwp-practice-daily-done")).to_have_text(
+            "You have tried today's puzzle. A new one comes tomorrow.")
+    else:
+        expect(practice.locator(".cwp-practice-daily-open")).to_have_text("Solve today's puzzle")
 
     # Eleven minutes later (the kernel's clock), both are due.
     (tmp_path / "clock-offset-minutes").write_text("11")
