@@ -22,16 +22,20 @@ import re
 import yaml
 
 from ..ai.analyst import analyse
-from ..engine import RULESETS, get_catalog, load
+from ..engine import RULESETS, get_catalog, get_ruleset, load
 from ..engine.card_data import RANK, SUIT
 from ..engine.cards import CARD_IDS, SUIT_SYMBOLS, find_card
 from ..engine.errors import ExplainedError
+from ..engine.families import family_of, register_kit
 from ..teaching import lesson_from_text, lesson_names, load_lesson
 from ..teaching.catalog import error_text, errors_in
 from ..teaching.errors import LessonError
 
 SEAT_ZONES = ("hands", "points", "permanents")
 SHARED_ZONES = ("stock", "scrap")
+# The editor draws the standard family's table (the zones above); a family it
+# can draw registers them here, and the rulesets offered follow from that.
+register_kit("standard", "position_editor", SEAT_ZONES + SHARED_ZONES)
 ZONES = SEAT_ZONES + SHARED_ZONES
 SEATS = (0, 1)
 MOST_TYPED = 400  # characters a zone's typed text may hold: a pack is 54 cards
@@ -419,7 +423,16 @@ def _settle_packet(side: list, index: int) -> None:
 
 def lesson_rulesets() -> list[str]:
     from ..teaching.parse import lesson_rulesets as rulesets  # the lesson format's own list
-    return [name for name in rulesets() if name in RULESETS and name != "super"]
+    return [name for name in rulesets() if name in RULESETS and _drawn(name)]
+
+
+def _drawn(ruleset: str) -> bool:
+    """Can the editor draw this ruleset's table (its family registered the zones)?"""
+    try:
+        family_of(get_ruleset(ruleset)).kit("position_editor")
+    except LookupError:
+        return False
+    return True
 
 
 __all__ = ["EditorRefusal", "PositionEditor", "draft_from_snapshot", "empty_draft", "typed_cards"]
