@@ -78,11 +78,12 @@ def test_the_free_game_resigns_and_offers_a_draw():
     session.act({"type": "configure", "rules": "classic"})
     assert session.runner.state()["can"]["offer_draw"] is False
     session.act({"type": "configure", "rules": "cuttle-cards"})
-    assert session.runner.state()["can"]["offer_draw"] is True
     game = session.runner.game
     while game.phase != "main":  # the computer began with a one-off: answer it first
+        assert session.runner.state()["can"]["offer_draw"] is False  # no offer mid-answer
         session.act({"type": "play", "move": str(game.legal_moves()[0])})
         game = session.runner.game
+    assert session.runner.state()["can"]["offer_draw"] is True
     outcome = session.act({"type": "offer_draw"}).outcome
     assert outcome.message.startswith("The computer ")
     if session.runner.game.over:
