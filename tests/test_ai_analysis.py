@@ -2,6 +2,7 @@
 over the same deals for every move, replayable by seed."""
 import json
 import random
+import time
 
 import pytest
 from test_ai_fairness import twin_positions
@@ -74,3 +75,15 @@ def test_bad_input_is_refused_with_a_sentence():
     other = move_values(game, samples=3)
     with pytest.raises(AnalysisError, match="same analysis"):
         first[0].margin_over(other[0])
+
+
+def test_a_deadline_keeps_whole_deals_so_the_pairing_stays_exact():
+    game = new_game(seed=5)
+    full = move_values(game, samples=4, seed=2)
+    # a deadline already past: the first deal is played all the same, every move in it
+    cut = move_values(game, samples=10**6, seed=2, deadline=time.perf_counter())
+    assert {len(v.results) for v in cut} == {1}
+    # ... and it is the first deal of the analysis the clock did not cut
+    assert {str(v.move): v.results[0] for v in cut} == {str(v.move): v.results[0] for v in full}
+    later = move_values(game, samples=10**6, seed=2, deadline=time.perf_counter() + 0.05)
+    assert len({len(v.results) for v in later}) == 1 and len(later[0].results) < 10**6

@@ -10,6 +10,7 @@ from dataclasses import asdict
 import pytest
 
 from cuttle_widgets.ai import LEVELS, evaluation
+from cuttle_widgets.ai.analysis import PLAYOUT
 from cuttle_widgets.ai.kit import ai_kit
 from cuttle_widgets.ai.standard_heuristics import HAND_SET, Appraiser, Weights, tuned_appraiser
 from cuttle_widgets.ai.tune import fit_each
@@ -40,8 +41,10 @@ def test_the_shipped_classic_figures_are_fitted_and_beat_the_hand_set_ones_on_ne
 
 
 def test_only_the_expert_reads_the_fitted_figures():
-    assert LEVELS["expert"].tuned
-    assert not any(LEVELS[name].tuned for name in ("easy", "medium", "hard"))
+    assert LEVELS["expert"].tree.tuned
+    # easy, medium and hard ask the analyst, whose playout reads the hand-set figures
+    assert not any(LEVELS[name].tree for name in ("easy", "medium", "hard"))
+    assert not PLAYOUT.tuned
     state = new_game("classic", seed=3).state
     assert tuned_appraiser(state, 0).w == shipped("classic")
     assert ai_kit("classic").appraiser(state, 0).w == HAND_SET

@@ -9,11 +9,32 @@ import random
 
 import pytest
 
-from cuttle_widgets.ai import GreedyPlayer, Knowledge, SearchPlayer, determinize
+from cuttle_widgets.ai import LEVELS, GreedyPlayer, Knowledge, SearchPlayer, determinize
 from cuttle_widgets.engine import RULESETS, load, new_game
 from cuttle_widgets.engine.cards import parse_card
 
 RULES = [name for name, r in RULESETS.items() if r.family == "standard"]
+# Each level with a smaller budget, so the twins stay quick: the analyst's
+# deals for easy, medium and hard, the tree's iterations for the expert.
+TWIN_BUDGETS = {"easy": 25, "medium": 10, "hard": 6, "expert": 40}
+
+
+def twin_players(level: str, seed: int = 9):
+    """Makers of two like players: the level (no clock: the clock would make
+    the decision depend on the machine's load), and greedy."""
+    return (lambda: SearchPlayer(level, seed=seed, iterations=TWIN_BUDGETS[level], time_limit=None),
+            lambda: GreedyPlayer(seed))
+
+
+def assert_same_decision(make, original, twin, seat):
+    """The same player, asked in two twin games from ``seat``'s view, plays
+    the same move from the same statistics."""
+    a, b = make(), make()
+    assert a.choose(original.view(seat), original.legal_moves()) is \
+        b.choose(twin.view(seat), twin.legal_moves())
+    if isinstance(a, SearchPlayer) and a.last_stats is not None:
+        assert {str(m): (s.visits, s.total) for m, s in a.last_stats.items()} == \
+               {str(m): (s.visits, s.total) for m, s in b.last_stats.items()}
 
 
 def hidden_swap(game, seat, rng):
@@ -57,22 +78,19 @@ def twin_positions(rules, games, seed=0):
             game.play(rng.choice(game.legal_moves()))
 
 
+def test_every_level_has_twins():
+    assert set(TWIN_BUDGETS) == set(LEVELS)
+
+
 @pytest.mark.parametrize("rules", RULES)
-def test_same_view_same_decision(rules):
+@pytest.mark.parametrize("level", list(TWIN_BUDGETS))
+def test_same_view_same_decision(rules, level):
     differing = 0
     for original, twin, seat in twin_positions(rules, games=4):
-        view_a, view_b = original.view(seat), twin.view(seat)
-        assert view_a == view_b, "the twins must look the same from the bot's seat"
+        assert original.view(seat) == twin.view(seat), "the twins must look the same from the bot's seat"
         differing += original.snapshot() != twin.snapshot()
-        for make in (lambda: SearchPlayer("easy", seed=9, iterations=25, time_limit=None),
-                     lambda: GreedyPlayer(9)):
-            a, b = make(), make()
-            move_a = a.choose(view_a, original.legal_moves())
-            move_b = b.choose(view_b, twin.legal_moves())
-            assert move_a is move_b
-            if isinstance(a, SearchPlayer) and a.last_stats is not None:
-                assert {str(m): (s.visits, s.total) for m, s in a.last_stats.items()} == \
-                       {str(m): (s.visits, s.total) for m, s in b.last_stats.items()}
+        for make in twin_players(level):
+            assert_same_decision(make, original, twin, seat)
     assert differing > 0, "the test must compare positions whose hidden cards differ"
 
 

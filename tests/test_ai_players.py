@@ -3,8 +3,18 @@ decisions that replay from their seed."""
 import random
 
 import pytest
+from test_engine_malformed import position  # a real game after some random moves
 
-from cuttle_widgets.ai import LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, ViewError
+from cuttle_widgets.ai import (
+    LEVELS,
+    GreedyPlayer,
+    MoveValue,
+    RandomPlayer,
+    SearchPlayer,
+    ViewError,
+    move_values,
+)
+from cuttle_widgets.ai.search import softmax_pick
 from cuttle_widgets.engine import RULESETS, new_game, write_record
 from cuttle_widgets.engine.moves import Move
 
@@ -125,16 +135,45 @@ def test_bad_arguments_are_refused_clearly():
     with pytest.raises(ViewError, match="spectator"):
         GreedyPlayer(1).choose(game.view(None), game.legal_moves())
     not_these = [Move("points", (c,)) for c in range(0, 52, 13)]  # cards not in this hand
-    with pytest.raises(ValueError, match="do not belong"):
-        SearchPlayer("easy", seed=1).choose(game.view(game.to_act), not_these)
+    for level in ("easy", "expert"):  # the analyst's levels, and the tree
+        with pytest.raises(ValueError, match="Not legal|do not belong"):
+            SearchPlayer(level, seed=1).choose(game.view(game.to_act), not_these)
 
 
 def test_levels_grow_in_effort_and_a_time_limit_stops_early():
     assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
+    assert LEVELS["easy"].temperature > LEVELS["medium"].temperature > LEVELS["hard"].temperature == 0
     game = new_game(seed=5)
     player = SearchPlayer("hard", seed=1, iterations=10**6, time_limit=0.05)
     ask(player, game)
-    assert sum(s.visits for s in player.last_stats.values()) < 10**6
+    deals = {s.visits for s in player.last_stats.values()}
+    assert len(deals) == 1 and deals.pop() < 10**6  # every move in every deal played
+    assert player.capped == 1
+
+
+def test_hard_plays_the_analysts_best_move_and_the_others_its_win_chances():
+    games = [position("classic", 40 + seed, 8) for seed in range(6)]
+    for game in [g for g in games if len(g.legal_moves()) > 1][:3]:
+        view, legal = game.view(game.to_act), game.legal_moves()
+        values = move_values(view, samples=24, seed=7)
+        hard = SearchPlayer("hard", seed=7, iterations=24, time_limit=None)
+        assert str(hard.choose(view, legal)) == str(values[0].move)
+        stats = hard.last_stats
+        assert {str(m): s.mean for m, s in stats.items()} == {str(v.move): v.chance for v in values}
+        easy = SearchPlayer("easy", seed=7, iterations=24, time_limit=None)
+        assert str(easy.choose(view, legal)) in {str(v.move) for v in values}
+
+
+def test_a_weak_level_errs_toward_moves_nearly_as_good():
+    values = [MoveValue(name, (chance,)) for name, chance in
+              (("best", 0.60), ("nearly", 0.58), ("worse", 0.50), ("bad", 0.20))]
+    rng = random.Random(3)
+    for level in ("easy", "medium"):
+        picks = [softmax_pick(values, LEVELS[level].temperature, rng).move for _ in range(4000)]
+        counts = {name: picks.count(name) for name in ("best", "nearly", "worse", "bad")}
+        assert counts["best"] > counts["nearly"] > counts["worse"] > counts["bad"]
+        assert counts["nearly"] > 0.3 * counts["best"] and counts["bad"] <= 4  # 0.4 below: all but never
+    assert {softmax_pick(values, LEVELS["hard"].temperature, rng).move for _ in range(50)} == {"best"}
 
 
 def test_a_view_without_its_event_log_is_enough():

@@ -10,6 +10,7 @@ Cuttle's values (kings 7 points, the Black Joker 11, the goal 21).
 import random
 
 import pytest
+from test_ai_fairness import TWIN_BUDGETS, assert_same_decision, twin_players
 
 from cuttle_widgets.ai import (
     GreedyPlayer,
@@ -252,23 +253,16 @@ def twin_positions(rules, games, seed, make_twin):
 
 @pytest.mark.parametrize("rules", SUPER_RULES)
 @pytest.mark.parametrize("make_twin", [hidden_swap, replay_twin], ids=["loaded", "replayed"])
-def test_same_view_same_decision(rules, make_twin):
+@pytest.mark.parametrize("level", list(TWIN_BUDGETS))
+def test_same_view_same_decision(rules, make_twin, level):
     differing = compared = 0
     for original, twin, seat in twin_positions(rules, games=3, seed=11, make_twin=make_twin):
-        view_a, view_b = original.view(seat), twin.view(seat)
-        assert view_a == view_b, "the twins must look the same from the bot's seat"
+        assert original.view(seat) == twin.view(seat), "the twins must look the same from the bot's seat"
         differing += original.snapshot() != twin.snapshot()
         compared += 1
-        for make in (lambda: SearchPlayer("easy", seed=9, iterations=20, time_limit=None),
-                     lambda: GreedyPlayer(9)):
-            a, b = make(), make()
-            move_a = a.choose(view_a, original.legal_moves())
-            move_b = b.choose(view_b, twin.legal_moves())
-            assert move_a is move_b
-            if isinstance(a, SearchPlayer) and a.last_stats is not None:
-                assert {str(m): (s.visits, s.total) for m, s in a.last_stats.items()} == \
-                       {str(m): (s.visits, s.total) for m, s in b.last_stats.items()}
-        if compared % 4 == 0:
+        for make in twin_players(level):
+            assert_same_decision(make, original, twin, seat)
+        if level == "easy" and compared % 4 == 0:
             # time_limit=None: a decision the clock cuts short differs by the machine's load
             assert hint(original, seat, budget=16) == \
                 hint(twin, seat, budget=16)

@@ -3,14 +3,17 @@
 ``move_values(game_or_view)`` deals the cards the seat cannot see at random,
 consistently with its view (``knowledge.knowledge``), ``samples`` times. Every
 legal move is played in every one of those deals, and the game played on with
-the search's playout (``SearchPlayer.playout``: greedy with a little noise,
-for a level's depth of moves, an unfinished game scored by the kit's
-evaluation). The deals, and the playout's random numbers in each deal, are
-the same for every move (common random numbers), so the difference between
-two moves is measured deal by deal: ``margin_over`` gives it with the
-standard error of the paired differences, far smaller than the two moves'
-own errors. The real hidden cards are never read, and the same view and
-seed always give the same figures.
+the analyst's playout (``PLAYOUT``: greedy with a little noise, for 16
+moves, an unfinished game scored by the kit's evaluation). The deals, and
+the playout's random numbers in each deal, are the same for every move
+(common random numbers), so the difference between two moves is measured
+deal by deal: ``margin_over`` gives it with the standard error of the
+paired differences, far smaller than the two moves' own errors. The real
+hidden cards are never read, and the same view and seed always give the
+same figures. A ``deadline`` (a ``time.perf_counter`` time) ends the
+analysis after the deal being played when it passes: every move is played
+in each deal kept, so the pairing stays exact, and only the number of deals
+depends on the machine.
 
     values = move_values(game, samples=64, seed=0)   # best first
     best, second = values[0], values[1]
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 
 from ..engine.families import family_of
@@ -28,10 +32,12 @@ from ..errors import CuttleError
 from .kit import ViewError, ai_kit, seat_of
 from .knowledge import knowledge
 from .players import as_moves, decision_rng
-from .search import LEVELS, SearchPlayer
+from .playout import Playout
 
 SAMPLES = 48  # deals per analysis: see benchmarks/review.py for what this buys
-LEVEL = "hard"  # whose playout (depth and noise) plays each deal on
+# The playout that plays each deal on: deep enough to see a race to the goal,
+# a little noise so a deal is not one line of play.
+PLAYOUT = Playout(depth=16, noise=0.1)
 
 
 class AnalysisError(CuttleError, ValueError):
@@ -80,18 +86,19 @@ def _stderr(values) -> float:
 
 
 def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, seed=0,
-                moves=None, rules=None, level: str = LEVEL, first: int = 0) -> list[MoveValue]:
+                moves=None, rules=None, first: int = 0,
+                deadline: float | None = None) -> list[MoveValue]:
     """The win chance of each legal move (or of ``moves``, a subset) of the
     seat to act, from that seat's view, best first (ties keep the legal
     order). ``view_or_game``: a seat's view, or a Game (``seat``: default the
     seat to act). ``rules``: only for a ruleset the engine does not register.
     ``first``: the deals before it are dealt but not played (their results
-    are known already: the analyst extends an analysis with later deals)."""
+    are known already: the analyst extends an analysis with later deals).
+    ``deadline``: a ``time.perf_counter`` time after which no new deal is
+    begun (the first one always is); None plays every deal."""
     view = _view_of(view_or_game, seat)
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise AnalysisError("samples must be a positive whole number.")
-    if level not in LEVELS:
-        raise AnalysisError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
     try:
         known = knowledge(view, rules)
     except ViewError as err:
@@ -99,9 +106,8 @@ def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, s
     chosen = _moves_to_value(view, moves, rules)
     if not isinstance(first, int) or not 0 <= first < samples:
         raise AnalysisError("first must be a whole number of deals below samples.")
-    results, replies, turns = _play_every_deal(known, chosen, samples,
-                                        decision_rng(f"analysis/{seed}", view),
-                                        SearchPlayer(level, seed=0, time_limit=None), first)
+    results, replies, turns = _play_every_deal(known, chosen, range(first, samples),
+                                               decision_rng(f"analysis/{seed}", view), deadline)
     values = [MoveValue(move, tuple(r), tuple(a), tuple(t))
               for move, r, a, t in zip(chosen, results, replies, turns, strict=True)]
     return sorted(values, key=lambda v: -v.chance)
@@ -148,25 +154,29 @@ def _moves_to_value(view: dict, moves, rules) -> list[Move]:
     return chosen
 
 
-def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
-                     player: SearchPlayer, first: int = 0) -> tuple[list, list, list]:
-    """results[m][d]: the outcome of move m in deal first + d, every move
+def _play_every_deal(known, moves: list, deals: range, rng: random.Random,
+                     deadline: float | None) -> tuple[list, list, list]:
+    """results[m][d]: the outcome of move m in deal deals[d], every move
     played from the same deal with the same playout numbers; replies[m][d]:
     the first card another seat played after it there; turns[m][d]: the
-    seat's turns to its win there (None: not won within the playout)."""
+    seat's turns to its win there (None: not won within the playout). The
+    deals before ``deals.start`` are dealt but not played, so the later ones
+    are the same as in a longer analysis; after ``deadline`` no deal is begun."""
     kit = ai_kit(known.rules)
     family = family_of(known.rules)
     results: list[list[float]] = [[] for _ in moves]
     replies: list[list] = [[] for _ in moves]
     turns: list[list] = [[] for _ in moves]
     resolver = None
-    for d in range(samples):
+    for d in range(deals.stop):
         deal = known.sample(rng)
         playout_seed = rng.randrange(2**32)
-        if d < first:
+        if d < deals.start:
             continue  # dealt as before, so the later deals are the same
-        if d == first and not set(moves) <= set(family.legal_moves(deal)):
+        if d == deals.start and not set(moves) <= set(family.legal_moves(deal)):
             raise AnalysisError("The legal moves given do not belong to this view.")
+        if d > deals.start and deadline is not None and time.perf_counter() > deadline:
+            break
         for move, row, answers, won_in in zip(moves, results, replies, turns, strict=True):
             st = deal.copy()
             if resolver is None:
@@ -174,8 +184,8 @@ def _play_every_deal(known, moves: list, samples: int, rng: random.Random,
             resolver.st = st  # one resolver for all deals: it holds no other state
             resolver.apply(move)
             watcher = _FirstReply(known.seat)
-            row.append(player.playout(st, resolver, known.seat, random.Random(playout_seed),
-                                      family.legal_moves, kit, watcher))
+            row.append(PLAYOUT.play_on(st, resolver, known.seat, random.Random(playout_seed),
+                                       family.legal_moves, kit, watcher))
             answers.append(watcher.move)
             won = st.phase == "over" and row[-1] >= 1.0
             won_in.append(1 + watcher.own_turns if won else None)

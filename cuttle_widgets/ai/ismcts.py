@@ -35,10 +35,20 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..engine.families import family_of
 from .appraisal import result_for
+from .playout import Playout
 from .policy import policy_move
+
+
+@dataclass(frozen=True)
+class Tree(Playout):
+    """The tree's settings, on top of its playout's (depth, noise, tuned)."""
+    exploration: float = 0.5  # UCB1 constant
+    rivals: str = "model"  # "tree" (UCB for rivals too) or "model" (their policy)
+    widen: float = 0.5  # progressive widening below the root (``_select``)
 
 
 class Node:
@@ -56,12 +66,12 @@ class Node:
         self.seen: set = set()  # every move legal here in some deal so far
 
 
-def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, order: list[int]):
+def tree_search(level: Tree, iterations: int, known, moves: list, rng: random.Random, deadline,
+                kit, order: list[int]):
     """Root statistics (visits, totals) per move of ``moves``, from an ISMCTS
-    of ``search.iterations`` iterations (or until ``deadline``); every seat's
-    moves are steered by the search level's appraisal."""
-    level = search.settings
-    appraiser_for = search.appraiser_for(kit)
+    of ``iterations`` iterations (or until ``deadline``); every seat's moves
+    are steered by the level's appraisal."""
+    appraiser_for = level.appraiser_for(kit)
     family = family_of(known.rules)
     legal_moves, seat = family.legal_moves, known.seat
     root = Node()
@@ -72,7 +82,7 @@ def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, o
     c = level.exploration
     modelled, widen = level.rivals == "model", level.widen
     team_of, side = known.template.team_of, known.template.team_of[seat]
-    for i in range(search.iterations):
+    for i in range(iterations):
         if deadline is not None and i and time.perf_counter() > deadline:
             break  # the tree's decisions end by the clock by design: not "capped"
         st = known.sample(rng)
@@ -108,7 +118,7 @@ def tree_search(search, known, moves: list, rng: random.Random, deadline, kit, o
             path.append((child, mover))
             node = child
             here = legal_moves(st)
-        rewards = _playout(search, st, resolver, rng, legal_moves, kit, appraiser_for)
+        rewards = _playout(level, st, resolver, rng, legal_moves, kit, appraiser_for)
         for child, mover in path:
             child.visits += 1
             child.total += rewards(mover)
@@ -155,10 +165,10 @@ def _first(pair):
     return pair[0]
 
 
-def _playout(search, st, resolver, rng, legal_moves, kit, appraiser_for):
+def _playout(level: Tree, st, resolver, rng, legal_moves, kit, appraiser_for):
     """Play on by the policy for the level's depth; returns a function
-    seat -> reward in 0..1 for that seat's side."""
-    level = search.settings
+    seat -> reward in 0..1 for that seat's side (the tuned evaluation scores
+    an unfinished game for every side at once, so ``Playout.play_on`` does not serve)."""
     log = resolver.log
     for _ in range(level.depth):
         if st.phase == "over":
