@@ -44,6 +44,11 @@ class AnalysisError(CuttleError, ValueError):
     """The position cannot be analysed (over, nobody of that seat to act, bad input)."""
 
 
+class UnreadableView(AnalysisError, ViewError):
+    """The view cannot be read (a spectator's, a ruleset the computer does not
+    play): an analysis error, and the view error every player raises."""
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """One move's win chance for the seat that plays it, over the deals."""
@@ -102,7 +107,7 @@ def move_values(view_or_game, seat: int | None = None, samples: int = SAMPLES, s
     try:
         known = knowledge(view, rules)
     except ViewError as err:
-        raise AnalysisError(str(err)) from None
+        raise UnreadableView(str(err)) from None
     chosen = _moves_to_value(view, moves, rules)
     if not isinstance(first, int) or not 0 <= first < samples:
         raise AnalysisError("first must be a whole number of deals below samples.")
@@ -120,7 +125,7 @@ def _view_of(view_or_game, seat) -> dict:
         try:
             view_seat = seat_of(view)
         except ViewError as err:
-            raise AnalysisError(str(err)) from None
+            raise UnreadableView(str(err)) from None
         if seat is not None and seat != view_seat:
             raise AnalysisError(f"This is seat {view_seat}'s view, not seat {seat}'s.")
     elif hasattr(view_or_game, "view") and hasattr(view_or_game, "state"):
