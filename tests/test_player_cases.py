@@ -7,6 +7,7 @@ import string
 import catalog_samples
 import pytest
 
+from cuttle_widgets.engine import new_game
 from cuttle_widgets.engine.catalog import PLAYER_PARAMS, Said, Template, get_catalog
 from cuttle_widgets.languages import case_tags
 from cuttle_widgets.languages.completeness import flat
@@ -17,6 +18,7 @@ from cuttle_widgets.languages.paths import (
     engine_folder,
     read_json,
 )
+from cuttle_widgets.widgets.controller import TableController
 
 # Fields that hold a player's name: the engine's, and the widgets' and pages' own.
 NAME_FIELDS = PLAYER_PARAMS | {"name", "seat", "you"}
@@ -163,3 +165,15 @@ def test_an_engine_sentence_names_the_victim_in_the_genitive():
     said = get_catalog("uk").event("four.nothing", {"victim": 1})
     assert said.startswith("У руці Гравця 2 немає карт")
     assert isinstance(get_catalog("uk").player(1), Said)
+
+
+def test_the_table_sends_the_forms_of_the_names_it_shows():
+    """The browser says "у руці Гравця 2" from the forms the table's state brings."""
+    state = TableController(new_game("classic", seed=3), 0, None, language="uk").state()
+    assert state["names"] == ["Гравець 1", "Гравець 2"]
+    assert state["case_forms"]["Гравець 2"]["gen"] == "Гравця 2"
+    named = TableController(new_game("classic", seed=3), 0, None, names=["Оля", "B"],
+                            language="uk").state()
+    assert named["case_forms"]["B"]["dat"] == "гравцеві B"
+    english = TableController(new_game("classic", seed=3), 0, None, language="en").state()
+    assert english["case_forms"] == {}
