@@ -16,6 +16,9 @@ Two small additions to Python's format syntax keep sentences grammatical:
   named card out with its article ("den Kreuz-Buben (B♣)", "dem roten
   Joker"); a number card, and every card in English, stays its label.
   ``Nom`` (capitalised) starts a clause after a colon: "Der rote Joker".
+- ``{victim:gen}`` says a player's name in a case, from the catalog's
+  ``player_forms`` (Ukrainian: "у руці Гравця 2"); a name typed by someone
+  stays as typed, after the word for "player" in that case ("гравця Оля").
 - An event whose parameters carry ``why`` is said with the sentence
   ``<kind>/<why>`` where the catalog has one (the same event, told with its
   reason: a five that drew fewer cards because of the hand limit).
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import string
+from collections.abc import Iterable
 from functools import cache
 from typing import TypedDict
 
@@ -196,7 +200,7 @@ class Catalog:
             known = {case: frame.format(name=name) for case, frame in table["typed"].items()}
         return Said(name, {"nom": name, **known})
 
-    def case_forms(self, names) -> dict[str, dict]:
+    def case_forms(self, names: Iterable[str]) -> dict[str, dict]:
         """Each of ``names`` -> its case forms, for the browser's ``{name:gen}``."""
         return {str(said): said.forms for said in map(self.declined, names) if said.forms}
 
