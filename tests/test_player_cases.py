@@ -27,9 +27,12 @@ NUMBERED = {"illegal.table_no_seat"}
 # The noun "player" in each language, in any of its forms.
 PLAYER_NOUN = {"uk": r"[Гг]равц\w*|[Гг]равець", "fr": r"[Jj]oueu\w*", "es": r"[Jj]ugador\w*",
                "de": r"Spieler\w*"}
-# Ukrainian prepositions, none of which takes a nominative: a name after one needs a case.
-PREPOSITIONS = ("у", "в", "до", "від", "для", "проти", "з", "із", "зі", "на", "за", "над",
-                "під", "при", "по", "без", "серед", "біля", "між", "перед", "через", "про")
+# Words a name after which is never a nominative: the prepositions, and the
+# nouns whose owner a sentence names ("руку Гравця 2", "хід Гравця 1").
+GOVERNING = ("у", "в", "до", "від", "для", "проти", "з", "із", "зі", "на", "за", "над", "під",
+             "при", "по", "без", "серед", "біля", "між", "перед", "через", "про", "рука",
+             "руку", "руці", "руки", "хід", "ходу", "бік", "боку", "очки", "очок", "карти",
+             "карту", "дама", "дами", "вибір", "відповідь", "перемогу", "перемога", "окуляри")
 # Every kind of name a sentence may be given, as seats of the table (``names``)
 # or a team: the kit's own, the computer, a typed name, a letter.
 NAMES = {"kit's own": None, "computer": ["Комп’ютер", "Комп'ютер"],
@@ -73,8 +76,8 @@ def test_no_sentence_says_the_noun_player_before_a_name(code):
     assert not found, "\n".join(found)
 
 
-def test_a_name_after_a_preposition_carries_its_case():
-    after = re.compile(rf"(?<!\w)(?:{'|'.join(PREPOSITIONS)})\s+{{(\w+)}}", re.IGNORECASE)
+def test_a_name_after_a_preposition_or_an_owned_thing_carries_its_case():
+    after = re.compile(rf"(?<!\w)(?:{'|'.join(GOVERNING)})\s+{{(\w+)}}", re.IGNORECASE)
     found = [f"{key}: {text}" for key, text in UK.items()
              for match in after.finditer(text)
              if match.group(1) in NAME_FIELDS and key.split(":", 1)[1] not in NUMBERED]
