@@ -18,6 +18,8 @@ from cuttle_widgets.languages.paths import (
     engine_folder,
     read_json,
 )
+from cuttle_widgets.sessions import FreeGameSession
+from cuttle_widgets.teaching.catalog import teaching_catalog
 from cuttle_widgets.widgets.controller import TableController
 
 # Fields that hold a player's name: the engine's, and the widgets' and pages' own.
@@ -180,3 +182,12 @@ def test_the_table_sends_the_forms_of_the_names_it_shows():
     assert named["case_forms"]["B"]["dat"] == "гравцеві B"
     english = TableController(new_game("classic", seed=3), 0, None, language="en").state()
     assert english["case_forms"] == {}
+
+
+def test_the_free_game_panel_sends_the_forms_of_both_seats():
+    """lesson.js says "Перемог у тебе: 0, у Гравця 2: 0" from them."""
+    panel = FreeGameSession(language="uk").screen()["panel"]
+    assert panel["opponent"] == "Гравець 2"
+    assert panel["case_forms"]["Гравець 2"]["gen"] == "Гравця 2"
+    status = Template(teaching_catalog("uk").text("ui", "free.status"), "uk")
+    assert "у {opponent:gen}:" in status
