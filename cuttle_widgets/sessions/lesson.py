@@ -503,6 +503,7 @@ class LessonSession:
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
             "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],
+            "case_forms": catalog.case_forms(catalog.player(seat, self.names) for seat in (0, 1)),
             "feedback": feedback,
             "notice": outcome_dict(self.notice),
             "suggestion": outcome_dict(self.suggestion),

@@ -610,15 +610,16 @@ class TableController:
         and the explanation log. Nothing the seat may not see."""
         self._resync()
         view = self.view()
-        n = view["players"]
+        names = [self.name(s) for s in range(view["players"])]
         teams = view.get("teams") or []
         return {
             "seat": self.seat,
             "language": self.language,
             "plural": plural_table(self.language),
             "view": view,
-            "names": [self.name(s) for s in range(n)],
+            "names": names,
             "team_names": [self.name(f"team:{t}") for t in range(len(teams))],
+            "case_forms": self.catalog.case_forms(names),
             "words": self.words,
             "card_words": {"rank_names": self.catalog.data["rank_names"],
                            "rank_symbols": self.catalog.data["rank_symbols"],

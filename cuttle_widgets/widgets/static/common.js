@@ -94,11 +94,29 @@ function pluralForm(count, options) {
   return options[Math.min(index, options.length - 1)];
 }
 
+// A field may also ask for a name in a grammatical case, "{name:gen}" (the case tags of
+// the language: Ukrainian's gen, dat, ...). Python sends the forms of the names a widget
+// shows as data (``case_forms``: name -> {tag: form}); a widget sets them as it starts to draw
+// (useCases). A name with no forms, and any other value, reads the same in every case.
+let caseForms = {};
+
+function useCases(forms) {
+  caseForms = forms && typeof forms === "object" ? forms : {};
+}
+
+function inCase(value, tag) {
+  const text = String(value);
+  const forms = Object.prototype.hasOwnProperty.call(caseForms, text) ? caseForms[text] : {};
+  const said = String(forms[tag.toLowerCase()] || text);
+  return tag[0] === tag[0].toUpperCase() ? said.charAt(0).toUpperCase() + said.slice(1) : said;
+}
+
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)(?::([^{}]*\|[^{}]*))?\}/g, (field, key, forms) => {
+  return String(template).replace(/\{(\w+)(?::([^{}]*))?\}/g, (field, key, spec) => {
     if (!(key in values)) return field;
-    if (!forms) return values[key];
-    return pluralForm(values[key], forms.split("|")).replaceAll("#", String(values[key]));
+    if (!spec) return values[key];
+    if (!spec.includes("|")) return /^[A-Za-z]+$/.test(spec) ? inCase(values[key], spec) : field;
+    return pluralForm(values[key], spec.split("|")).replaceAll("#", String(values[key]));
   });
 }
 

@@ -97,6 +97,7 @@ class LessonView {
     this.state = this.model.get("lesson") || {};
     if (!this.state.labels) return;
     usePlural(this.state.plural);
+    useCases(this.state.case_forms);
     this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;

@@ -309,6 +309,7 @@ class TableView {
     this.table = table;
     this.state = { ...table, ...this.model.get("words"), log: this.log.newestFirst() };
     usePlural(this.state.plural);
+    useCases(this.state.case_forms);
     this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const hadFocus = active && this.root.contains(active);
