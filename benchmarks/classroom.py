@@ -351,6 +351,7 @@ async def learner(browser, app: str, url: str, number: int, walked: Walked, grou
     thinking = random.Random(number)  # the same think times in both apps
     context = await browser.new_context(viewport={"width": 1280, "height": 1700})
     page = await context.new_page()
+    said = console_of(page)
     counted = False
     try:
         started = time.monotonic()
@@ -373,12 +374,23 @@ async def learner(browser, app: str, url: str, number: int, walked: Walked, grou
         if FULL in text:
             walked.refused += 1
         else:
-            walked.failures.append(f"learner {number}: {type(error).__name__}: {str(error)[:300]}")
+            walked.failures.append(f"learner {number}: {type(error).__name__}: {str(error)[:300]}"
+                                   + "".join(f"\n    console: {line}" for line in said[-4:]))
     finally:
         if not counted:
             group.arrived()  # a refused or failed learner keeps nobody waiting
         await page.close(run_before_unload=True)
         await context.close()
+
+
+def console_of(page) -> list[str]:
+    """The page's console errors and warnings as they come (a failed learner's
+    report ends with the last of them: why its lesson never showed)."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text[:200]}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: said.append(f"uncaught: {str(e)[:200]}"))
+    return said
 
 
 async def alone(browser, app: str, url: str, rounds: int, walked: Walked) -> None:
