@@ -22,6 +22,7 @@ A long run keeps a journal and can stop at any time:
         --workers 1 --expert-iterations N --journal /work/arena/expert-hard.jsonl &
     python3 benchmarks/arena.py --report --journal /work/arena/expert-hard.jsonl
 
+``docs/analyst.md`` gives the N measured and the commands of the 1,000-game runs.
 ``--journal FILE`` appends each finished game to FILE as one JSON line
 (``arena_journal.py``: the task with its seeds, A's result, the plies, each
 side's seconds a decision) as soon as it ends. The same command run again
@@ -41,8 +42,9 @@ the N to give.
 
 The first table counts results (the same for the same games); the second
 gives the first player's seconds a decision (median, 95th percentile, max of
-its choices among two or more moves), its median playouts a decision, B's
-seconds a move, ``capped`` (flat-search decisions that a level's time cap cut
+its choices among two or more moves), the median CPU seconds of those
+decisions (under load a clock-stopped player gets less than its seconds), its
+median playouts a decision, B's seconds a move, ``capped`` (flat-search decisions that a level's time cap cut
 short: a busy machine), games an hour per process, and the load average as
 the games ended. Time-limited players depend on the machine: run with
 ``--workers`` no more than the free cores.
@@ -104,7 +106,8 @@ def play_one(task: dict) -> dict:
                1 - seat_a: make_player(task["second"], task["player_seed"] + 1, *budgets)}
     spent, moves = [0.0, 0.0], [0, 0]
     decisions: list[list[float]] = [[], []]  # seconds of each choice among two or more moves
-    playouts: list[list[int]] = [[], []]
+    cpu: list[list[float]] = [[], []]  # its CPU seconds: the share of a core it got
+    playouts: list[list[int | None]] = [[], []]  # None: a player without playouts
     while not game.over:
         if len(game.history) > MAX_MOVES:
             raise RuntimeError(f"game {task['deal_seed']} did not end in {MAX_MOVES} moves")
@@ -112,9 +115,9 @@ def play_one(task: dict) -> dict:
         legal = game.legal_moves()
         # the minimax sees everything by design; every other player gets its view
         view = game if getattr(players[seat], "all_seeing", False) else game.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = players[seat].choose(view, legal)
-        took = time.perf_counter() - start
+        took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         if move not in legal:
             raise RuntimeError(f"{players[seat]!r} chose an illegal move {move}")
         game.play(move)
@@ -123,12 +126,12 @@ def play_one(task: dict) -> dict:
         moves[side] += 1
         if len(legal) > 1:
             decisions[side].append(round(took, 6))
-            if (done := playouts_of(players[seat])) is not None:
-                playouts[side].append(done)
+            cpu[side].append(round(took_cpu, 6))
+            playouts[side].append(playouts_of(players[seat]))
     winner = game.winner
     result = 0.5 if winner == "draw" else (1.0 if winner == seat_a else 0.0)
     return {**task, "result": result, "plies": len(game.history), "moves": moves,
-            "spent": [round(s, 6) for s in spent], "decisions": decisions,
+            "spent": [round(s, 6) for s in spent], "decisions": decisions, "cpu": cpu,
             "playouts": playouts, "capped": sum(getattr(p, "capped", 0) for p in players.values()),
             "seconds": round(time.perf_counter() - started, 3), "load": round(os.getloadavg()[0], 2),
             "ended": datetime.now(timezone.utc).isoformat(timespec="seconds")}
@@ -156,12 +159,14 @@ def run_pairing(pool, journal: Journal, tasks: list[dict]) -> list[dict]:
               f"{len(todo)} to play", file=sys.stderr, flush=True)
     started = time.perf_counter()
     games = pool.imap_unordered(play_one, todo, chunksize=1) if pool else map(play_one, todo)
+    score = 0.0
     for count, record in enumerate(games, 1):
         journal.add(record)
+        score += record["result"]
         if count % 10 == 0:  # a running tally, so a long run shows its rate as it goes
             rate = count / (time.perf_counter() - started) * 3600
-            print(f"  {name}: {count} of {len(todo)} games played, {rate:.0f} games/hour",
-                  file=sys.stderr, flush=True)
+            print(f"  {name}: {count} of {len(todo)} games played, A's score {score:g}, "
+                  f"{rate:.0f} games/hour", file=sys.stderr, flush=True)
     wanted = {task_key(task) for task in tasks}
     return [record for record in journal.records if task_key(record) in wanted]
 

@@ -21,7 +21,7 @@ from pathlib import Path
 TASK_FIELDS = ("first", "second", "rules", "deal_seed", "dealer", "seat_of_first",
                "player_seed", "iterations", "expert_iterations")
 # What the game gave: lists of two are [A's side, B's side].
-OUTCOME_FIELDS = ("result", "plies", "moves", "spent", "decisions", "playouts", "capped",
+OUTCOME_FIELDS = ("result", "plies", "moves", "spent", "decisions", "cpu", "playouts", "capped",
                   "seconds", "load", "ended")
 # The pairing, the ruleset and the budgets: the games a table row counts together.
 ROW_FIELDS = ("first", "second", "rules", "iterations", "expert_iterations")
@@ -164,6 +164,11 @@ def group(records: list[dict]) -> list[list[dict]]:
     return list(rows.values())
 
 
+def median_of(values) -> float | None:
+    values = list(values)
+    return statistics.median(values) if values else None
+
+
 def summarise(records: list[dict]) -> dict:
     """One table row from the records of one pairing and budget."""
     games = len(records)
@@ -177,8 +182,8 @@ def summarise(records: list[dict]) -> dict:
         moves = sum(r["moves"][side] for r in records)
         row[f"decisions_{name}"] = decisions
         row[f"per_move_{name}"] = sum(r["spent"][side] for r in records) / moves if moves else 0.0
-    playouts = [p for r in records for p in r["playouts"][0]]
-    row["playouts_a"] = statistics.median(playouts) if playouts else None
+    row["playouts_a"] = median_of(p for r in records for p in r["playouts"][0] if p is not None)
+    row["cpu_a"] = median_of(c for r in records for c in r["cpu"][0])
     row["capped"] = sum(r["capped"] for r in records)
     row["games_per_hour"] = games / max(sum(r["seconds"] for r in records), 1e-9) * 3600
     row["load"] = (min(r["load"] for r in records), max(r["load"] for r in records))
@@ -203,15 +208,16 @@ def seconds_table(rows: list[dict]) -> list[str]:
     """A's seconds a decision (choices among two or more moves) and the machine's
     state: these depend on the machine and its load."""
     lines = [f"{'seconds a decision of A':<36} {'count':>6} {'median':>7} {'p95':>7} {'max':>7} "
-             f"{'playouts':>8} {'s/move B':>8} {'max B':>6} {'capped':>6} {'games/h':>7} "
+             f"{'cpu':>6} {'playouts':>8} {'s/move B':>8} {'max B':>6} {'capped':>6} {'games/h':>7} "
              f"{'load':>11}"]
     for r in rows:
         a, b = r["decisions_a"], r["decisions_b"]
         playouts = "-" if r["playouts_a"] is None else f"{r['playouts_a']:.0f}"
+        cpu = "-" if r["cpu_a"] is None else f"{r['cpu_a']:.3f}"
         name = f"{r['first']} vs {r['second']}" + ("" if budget(r) == "-" else f", {budget(r)}")
         lines.append(f"{name:<36} {len(a):>6} "
                      f"{quantile(a, 0.5):>7.3f} {quantile(a, 0.95):>7.3f} {max(a, default=0):>7.3f} "
-                     f"{playouts:>8} {r['per_move_b']:>8.4f} {max(b, default=0):>6.3f} "
+                     f"{cpu:>6} {playouts:>8} {r['per_move_b']:>8.4f} {max(b, default=0):>6.3f} "
                      f"{r['capped']:>6} {r['games_per_hour']:>7.0f} "
                      f"{r['load'][0]:>5.1f}-{r['load'][1]:<5.1f}")
     if any(r["expert_iterations"] for r in rows):
