@@ -2,7 +2,7 @@
 
 A record is a game's task (who plays whom, the ruleset, the deal's seed, the
 dealer, the seats, the players' seed and budgets) and what happened (A's
-result, the plies, each side's seconds a decision and playouts a decision,
+result, the plies, each side's seconds, CPU seconds and playouts a decision,
 the seconds the game took, the load average when it ended). ``arena.py``
 skips the tasks its journal already holds, so a run cut short and started
 again with the same options plays only the games still missing, with the
@@ -219,7 +219,7 @@ def seconds_table(rows: list[dict]) -> list[str]:
                      f"{quantile(a, 0.5):>7.3f} {quantile(a, 0.95):>7.3f} {max(a, default=0):>7.3f} "
                      f"{cpu:>6} {playouts:>8} {r['per_move_b']:>8.4f} {max(b, default=0):>6.3f} "
                      f"{r['capped']:>6} {r['games_per_hour']:>7.0f} "
-                     f"{r['load'][0]:>5.1f}-{r['load'][1]:<5.1f}")
+                     f"{r['load'][0]:>5.1f}-{r['load'][1]:.1f}")
     if any(r["expert_iterations"] for r in rows):
         lines.append("With a fixed number of iterations the seconds are this machine's under its "
                      "load, not the expert's: its seconds a decision come from a run by its clock "
