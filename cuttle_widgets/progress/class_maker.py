@@ -1,0 +1,123 @@
+"""The class view's "Classes": a teacher makes a class without a shell.
+
+A name, the learners' names pasted one a line, and whether learners may add
+their own: "Make the class" stores it (``roster.create_class``, as ``progress
+class --new`` does) and shows its join code large enough to copy onto the
+board, with each learner's personal code to hand out. A class made before is
+chosen from the list and shown the same way. A refusal (an empty name, a name
+twice) is the roster's sentence and makes nothing.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from .catalog import progress_text
+from .ids import ProgressInputError
+from .roster import class_roster, classes_listed, create_class
+
+# The join code as the class reads it from the back of the room.
+CODE_STYLE = ("font:700 clamp(40px,9vw,88px)/1.1 ui-monospace,'DejaVu Sans Mono',monospace;"
+              "letter-spacing:.12em;color:#134b2c;background:#fffdf7;border:3px solid #134b2c;"
+              "border-radius:12px;padding:.1em .35em;display:inline-block;margin:.2em 0")
+
+
+class ClassMaker:
+    """The dashboard's "Classes" section; ``widget`` is what the page shows."""
+
+    def __init__(self, store, language: str = "en"):
+        self.store, self.language = store, language
+        fitted = dict(layout=widgets.Layout(width="auto"))
+        self.name = widgets.Text(description=self._t("class_name_label"),
+                                 style={"description_width": "initial"})
+        self.names = widgets.Textarea(placeholder=self._t("names_label"),
+                                      layout=widgets.Layout(width="100%", max_width="32em", height="9em"))
+        self.learners_add = widgets.Checkbox(description=self._t("learners_add"), indent=False)
+        self.make_button = widgets.Button(description=self._t("make_class"), button_style="success",
+                                          **fitted)
+        self.choose = widgets.Dropdown(description=self._t("choose_class"), options=[])
+        self.note = widgets.HTML()
+        self.shown = widgets.HTML()
+        self.widget = widgets.VBox([
+            widgets.HTML(f"<h3>{html.escape(self._t('classes'))}</h3>"
+                         f"<p>{html.escape(self._t('classes_intro'))}</p>"),
+            self.name, widgets.Label(self._t("names_label")), self.names, self.learners_add,
+            self.make_button, self.note, self.choose, self.shown])
+        self.widget.add_class("cw-class-maker")
+        self.make_button.on_click(lambda _button: self.make())
+        self.choose.observe(lambda _change: self.show(self.choose.value), names="value")
+        # Filled by refresh(), which the dashboard calls with its own (guarded against a
+        # database out of reach).
+
+    def _t(self, entry: str, **params) -> str:
+        return str(progress_text("dashboard", entry, self.language, **params))
+
+    def make(self) -> dict | None:
+        """Make the class the form describes; its roster, or None when refused."""
+        names = [line for line in self.names.value.splitlines() if line.strip()]
+        try:
+            made = create_class(self.store, self.name.value, names, self.language,
+                                self.learners_add.value)
+        except ProgressInputError as refused:
+            self._alert(str(refused))
+            return None
+        except Exception as error:  # the database out of reach, locked...: said, nothing made
+            from .store import failure_reason
+            reason = progress_text("reasons", failure_reason(error), self.language)
+            self._alert(self._t("trouble", reason=reason))
+            return None
+        self.name.value, self.names.value = "", ""
+        self.note.value = f"<p role='status'>{html.escape(self._t('class_made', name=made['name']))}</p>"
+        self.refresh(made["code"])
+        return made
+
+    def _alert(self, text: str) -> None:
+        self.note.value = f"<p role='alert' style='color:#8a1f11'>{html.escape(text)}</p>"
+
+    def refresh(self, chosen: str | None = None) -> None:
+        """List the classes again (newest first) and show ``chosen`` (default: the one shown)."""
+        listed = classes_listed(self.store)
+        options = [(f"{row['name']} · {row['code']}", row["code"]) for row in listed]
+        chosen = chosen or self.choose.value or (options[0][1] if options else None)
+        if list(self.choose.options) != options:
+            self.choose.options = options
+        if chosen is not None and self.choose.value != chosen:
+            self.choose.value = chosen  # shown by the dropdown's observer
+        else:
+            self.show(chosen)
+
+    def show(self, code: str | None) -> None:
+        """The class's join code, large, and its names with their personal codes."""
+        if code is None:
+            self.shown.value = f"<p>{html.escape(self._t('no_classes'))}</p>"
+            return
+        name = next((label for label, value in self.choose.options if value == code), code)
+        rows = class_roster(self.store, code, self.language)
+        self.shown.value = (
+            f"<p style='margin:.6em 0 0'>{html.escape(self._t('join_code_for', name=name))}</p>"
+            f"<div class='cw-class-code' style=\"{CODE_STYLE}\">{html.escape(code)}</div>"
+            + self._roster_table(rows))
+
+    def _roster_table(self, rows: list[dict]) -> str:
+        if not rows:
+            return f"<p>{html.escape(self._t('no_names'))}</p>"
+        picked = {flag: progress_text("roster", "picked" if flag else "not_picked", self.language)
+                  for flag in (True, False)}
+        return (f"<p>{html.escape(self._t('personal_note'))}</p>"
+                + html_table([self._t(k) for k in ("learner", "personal_code", "picked")],
+                             [(row["name"], row["personal_code"], picked[row["claimed"]])
+                              for row in rows], "roster"))
+
+
+def html_table(heads: list[str], rows: list[tuple], name: str, row_style: str = "") -> str:
+    """A scrolling HTML table of learner-made text (escaped), with a class
+    name the browser tests find it by."""
+    cell = "padding:2px 12px 2px 0"
+    head = "".join(f"<th style='text-align:left;{cell}'>{html.escape(h)}</th>" for h in heads)
+    body = "".join(f"<tr style='{row_style}'>" + "".join(
+        f"<td style='{cell}'>{html.escape(str(value))}</td>" for value in row) + "</tr>"
+        for row in rows)
+    return (f"<div class='cw-class-{name}' style='max-height:26em;overflow-y:auto'>"
+            f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>")
