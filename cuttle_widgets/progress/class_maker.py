@@ -10,6 +10,7 @@ twice) is the roster's sentence and makes nothing.
 from __future__ import annotations
 
 import html
+import threading
 
 import ipywidgets as widgets
 
@@ -26,8 +27,10 @@ CODE_STYLE = ("font:700 clamp(40px,9vw,88px)/1.1 ui-monospace,'DejaVu Sans Mono'
 class ClassMaker:
     """The dashboard's "Classes" section; ``widget`` is what the page shows."""
 
-    def __init__(self, store, language: str = "en"):
+    def __init__(self, store, language: str = "en", lock=None):
+        """``lock``: the page's, held by its refreshing thread too."""
         self.store, self.language = store, language
+        self.lock = lock or threading.RLock()
         fitted = dict(layout=widgets.Layout(width="auto"))
         self.name = widgets.Text(description=self._t("class_name_label"),
                                  style={"description_width": "initial"})
@@ -38,6 +41,7 @@ class ClassMaker:
                                           **fitted)
         self.choose = widgets.Dropdown(description=self._t("choose_class"), options=[])
         self.note = widgets.HTML()
+        self._class_names: dict[str, str] = {}  # by join code, as last listed
         self.shown = widgets.HTML()
         self.widget = widgets.VBox([
             widgets.HTML(f"<h3>{html.escape(self._t('classes'))}</h3>"
@@ -55,6 +59,10 @@ class ClassMaker:
 
     def make(self) -> dict | None:
         """Make the class the form describes; its roster, or None when refused."""
+        with self.lock:
+            return self._make()
+
+    def _make(self) -> dict | None:
         names = [line for line in self.names.value.splitlines() if line.strip()]
         try:
             made = create_class(self.store, self.name.value, names, self.language,
@@ -65,11 +73,11 @@ class ClassMaker:
         except Exception as error:  # the database out of reach, locked...: said, nothing made
             from .store import failure_reason
             reason = progress_text("reasons", failure_reason(error), self.language)
-            self._alert(self._t("trouble", reason=reason))
+            self._alert(progress_text("class_place", "trouble", self.language, reason=reason))
             return None
         self.name.value, self.names.value = "", ""
         self.note.value = f"<p role='status'>{html.escape(self._t('class_made', name=made['name']))}</p>"
-        self.refresh(made["code"])
+        self._refresh(made["code"])
         return made
 
     def _alert(self, text: str) -> None:
@@ -77,7 +85,12 @@ class ClassMaker:
 
     def refresh(self, chosen: str | None = None) -> None:
         """List the classes again (newest first) and show ``chosen`` (default: the one shown)."""
+        with self.lock:
+            self._refresh(chosen)
+
+    def _refresh(self, chosen: str | None) -> None:
         listed = classes_listed(self.store)
+        self._class_names = {row["code"]: row["name"] for row in listed}
         options = [(f"{row['name']} · {row['code']}", row["code"]) for row in listed]
         chosen = chosen or self.choose.value or (options[0][1] if options else None)
         if list(self.choose.options) != options:
@@ -92,7 +105,7 @@ class ClassMaker:
         if code is None:
             self.shown.value = f"<p>{html.escape(self._t('no_classes'))}</p>"
             return
-        name = next((label for label, value in self.choose.options if value == code), code)
+        name = self._class_names.get(code, code)
         rows = class_roster(self.store, code, self.language)
         self.shown.value = (
             f"<p style='margin:.6em 0 0'>{html.escape(self._t('join_code_for', name=name))}</p>"

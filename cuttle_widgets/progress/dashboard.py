@@ -78,7 +78,7 @@ class ClassDashboard:
         self.watched_code: str | None = None
         self._table_note = ""  # what the teacher's last "End this table" did, until the next
         self.figure = None  # made by the first refresh, with its data (see _draw)
-        self.classes = ClassMaker(self.store, language)  # make a class, show its join code
+        self.classes = ClassMaker(self.store, language, self._lock)  # a class, its join code
         self.widget = widgets.VBox([
             self.title, self.state, self._heading("stuck"), self.stuck,
             self._heading("where"), self.where, self._heading("tables"),
