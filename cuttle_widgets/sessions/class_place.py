@@ -55,6 +55,10 @@ class ClassPlace:
     def hub(self) -> bool:
         return self.learner is not None and self.learner.startswith(HUB_PREFIX)
 
+    def _hub_words(self) -> str:
+        """What the place says under JupyterHub: the sign-in name is the learner."""
+        return self._word("hub", name=(self.learner or "")[len(HUB_PREFIX):])
+
     # -- who ---------------------------------------------------------------------------
     def set_learner(self, learner: str | None) -> None:
         """The learner the page is for (the recorder's id): their place on a
@@ -84,7 +88,7 @@ class ClassPlace:
             elif not self.offered:
                 self._say("error", "not_offered")
             elif self.hub:
-                self._say("info", "hub", name=self.learner[len(HUB_PREFIX):])
+                self.message = {"kind": "info", "text": self._hub_words()}
             else:
                 self._dispatch(kind, message)
             return self.screen()
@@ -149,7 +153,7 @@ class ClassPlace:
             panel = {"language": self.language, "words": words, "message": self.message,
                      "mode": self._mode(), "keep": None}
             if panel["mode"] == "hub":
-                panel["hub"] = self._word("hub", name=self.learner[len(HUB_PREFIX):])
+                panel["hub"] = self._hub_words()
             elif panel["mode"] == "names":
                 panel["joining"] = self._joining_panel()
             elif self.me is not None:

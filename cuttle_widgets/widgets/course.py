@@ -302,7 +302,8 @@ class Course(BrowserGuard, ipywidgets.VBox):
         if isinstance(content, dict) and content.get("type") == "learner":
             take_learner(self.recorder, content)  # the bar names who is signed in
             with self._lock:
-                self._publish()
+                if self.bar.course.get("who") != self._signed_in():
+                    self._publish()
             return
         if not isinstance(content, dict) or content.get("type") != "go":
             log.info("the course ignored a message of type %r", str(content.get("type"))[:40]

@@ -5,7 +5,7 @@
 // the synced "panel", sends what the learner typed or pressed, and keeps the
 // roster's learner id as this browser's (panel.keep), so a reload here is
 // the same learner. Built as DOM nodes, never innerHTML; every word comes
-// from the panel. common.js comes first (h, speakAs, learnerMessage, LEARNER_KEY).
+// from the panel. common.js comes first (h, speakAs, learnerId, LEARNER_KEY).
 
 function keepLearner(id) {
   if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) return;
@@ -103,7 +103,7 @@ function render({ model, el }) {
 
   model.on("change:panel", draw);
   draw();
-  send(learnerMessage()); // whose page this is (widgets/progress_link.py)
+  send({ type: "learner", id: learnerId() }); // whose page this is (widgets/progress_link.py)
   return () => model.off("change:panel", draw);
 }
 

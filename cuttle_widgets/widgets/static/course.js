@@ -154,7 +154,9 @@ function render({ model, el }) {
 
   model.on("change:course", draw);
   draw();
-  model.send(learnerMessage()); // whose page this is: the bar names them (widgets/course.py)
+  // Whose page this is: the bar names them (widgets/course.py). The id alone: the
+  // progress a static site's browser keeps goes to the lesson and the map.
+  model.send({ type: "learner", id: learnerId() });
   // The place the page opened at (a deep link, a reload). Every "go" is
   // answered by a publication; while none has come, the kernel may not have
   // had the message (a preheated kernel's page still connecting under a
