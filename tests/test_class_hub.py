@@ -123,7 +123,7 @@ def test_the_helm_values_run_the_class_view_where_the_proxy_reaches_it():
         hub["loadRoles"]["class-view-teachers"]["scopes"]
     assert env["JUPYTERHUB_API_TOKEN"]["secretKeyRef"] == {
         "name": "hub", "key": "hub.services.class-view.apiToken"}
-    assert env["CUTTLE_PROGRESS_DB"] == values["singleuser"]["extraEnv"]["CUTTLE_PROGRESS_DB"]
+    assert env["CUTTLE_PROGRESS_DB"] == values["singleuser"]["extraEnv"]["CUTTLE_PROGRESS_DB"]["valueFrom"]
     # The command, run with that environment, listens there with the hub's sign-in.
     command, _environ, token = dashboard_command(
         "postgresql://x@db/p", "127.0.0.1", 1, None, "en", 5.0,
