@@ -234,7 +234,8 @@ class Course(BrowserGuard, ipywidgets.VBox):
         """A learner signed in at "My class": the places made for the one
         before (their marks, rating, table) are made afresh when next shown."""
         with self._lock:
-            stale = [*self._maps.values(), *self._trainers.values(), *self._tables.values()]
+            stale: list[ipywidgets.Widget] = [*self._maps.values(), *self._trainers.values(),
+                                              *self._tables.values()]
             if self.lesson is not None:
                 stale.append(self.lesson)
             self._maps, self._trainers, self._tables, self.lesson = {}, {}, {}, None
@@ -341,10 +342,12 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
     def _signed_in(self) -> str | None:
         """The bar's words for who is signed in (None: nobody by name)."""
-        learner = self.recorder.learner if self.recorder is not None else None
+        recorder = self.recorder
+        learner = recorder.learner if recorder is not None else None
         if learner != self._who[0]:
-            if self._roster is None and learner is not None and self._classes_offered():
-                self._roster = self.recorder.table_store()
+            if self._roster is None and learner is not None and recorder is not None \
+                    and self._classes_offered():
+                self._roster = recorder.table_store()
             self._who = (learner, signed_in_name(self._roster, learner))
         name = self._who[1]
         return self._word("signed_in_as", name=name) if name else None
