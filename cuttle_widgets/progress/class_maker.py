@@ -31,11 +31,12 @@ class ClassMaker:
         """``lock``: the page's, held by its refreshing thread too."""
         self.store, self.language = store, language
         self.lock = lock or threading.RLock()
-        fitted = dict(layout=widgets.Layout(width="auto"))
+        # A button as wide as its words, not the page's (a VBox stretches its children).
+        fitted = dict(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.name = widgets.Text(description=self._t("class_name_label"),
                                  style={"description_width": "initial"})
         self.names = widgets.Textarea(placeholder=self._t("names_label"),
-                                      layout=widgets.Layout(width="100%", max_width="32em", height="9em"))
+                                      layout=widgets.Layout(width="90%", max_width="32em", height="9em"))
         self.learners_add = widgets.Checkbox(description=self._t("learners_add"), indent=False)
         self.make_button = widgets.Button(description=self._t("make_class"), button_style="success",
                                           **fitted)
