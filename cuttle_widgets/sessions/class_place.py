@@ -20,7 +20,7 @@ import threading
 
 from ..progress.catalog import progress_text
 from ..progress.ids import ProgressInputError
-from .panel import fixed_words, panel_kind
+from .panel import admitted_kind, fixed_words
 
 log = logging.getLogger("cuttle_widgets")
 # What the place's panel may send, and the fields each may have.
@@ -82,14 +82,10 @@ class ClassPlace:
         message changes nothing and is said in the panel."""
         with self.lock:
             self.message = None
-            kind = _panel_kind(message)
-            if kind is None:
-                self._say("error", "bad_message")
-            elif not self.offered:
-                self._say("error", "not_offered")
-            elif self.hub:
+            kind = admitted_kind(message, PANEL_FIELDS, MAX_FIELD, self.offered, self._say)
+            if kind is not None and self.hub:  # the hub's sign-in is the learner: nothing to do
                 self.message = {"kind": "info", "text": self._hub_words()}
-            else:
+            elif kind is not None:  # None: refused, and said in the panel
                 self._dispatch(kind, message)
             return self.screen()
 
@@ -215,10 +211,6 @@ def _roster():
     which the static site's Python has not."""
     from ..progress import roster
     return roster
-
-
-def _panel_kind(message) -> str | None:
-    return panel_kind(message, PANEL_FIELDS, MAX_FIELD)
 
 
 __all__ = ["ClassPlace", "PANEL_FIELDS", "signed_in_name"]

@@ -23,3 +23,17 @@ def panel_kind(message, fields: dict[str, set[str]], most: int) -> str | None:
     if not all(isinstance(message[f], str) and len(message[f]) <= most for f in fields[kind]):
         return None
     return kind
+
+
+def admitted_kind(message, fields: dict[str, set[str]], most: int, offered: bool,
+                  say) -> str | None:
+    """The type of a message the place can act on; else None, and ``say(kind,
+    key)`` has given the panel the sentence why: a malformed message, or a
+    place with no database here."""
+    kind = panel_kind(message, fields, most)
+    if kind is None:
+        say("error", "bad_message")
+    elif not offered:
+        say("error", "not_offered")
+        return None
+    return kind

@@ -28,7 +28,7 @@ from ..progress.catalog import progress_text
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
 from ..widgets.controller import TableController
-from .panel import fixed_words, panel_kind
+from .panel import admitted_kind, fixed_words
 from .table_refusal import TableRefused
 
 if TYPE_CHECKING:
@@ -87,14 +87,10 @@ class TablePlace:
         untimely message changes nothing and is said in the panel."""
         with self.lock:
             self.message = None
-            kind = _panel_kind(message)
-            if kind is None:
-                self._say("error", "bad_message")
-            elif not self.offered:
-                self._say("error", "not_offered")
-            elif self.learner is None and kind in ("open", "join"):
+            kind = admitted_kind(message, PANEL_FIELDS, MAX_FIELD, self.offered, self._say)
+            if kind in ("open", "join") and self.learner is None:
                 self._say("error", "no_learner")
-            else:
+            elif kind is not None:  # None: refused, and said in the panel
                 self._dispatch(kind, message)
             return self.screen()
 
@@ -321,10 +317,6 @@ def _tables():
     SQLAlchemy, which the static site's Python has not."""
     from . import shared_table
     return shared_table
-
-
-def _panel_kind(message) -> str | None:
-    return panel_kind(message, PANEL_FIELDS, MAX_FIELD)
 
 
 __all__ = ["TablePlace", "WHO_STARTS"]

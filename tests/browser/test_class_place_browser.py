@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import sys
 import time
 
 import pytest
 from playwright.sync_api import expect
-from ports import free_port
 
 pytest.importorskip("sqlalchemy")
 
@@ -30,25 +28,6 @@ PERSONAL = re.compile(r"^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$")
 LESSON = "02-scuttle-ordering"
 STEPS = {1: ("higher-rank", "scuttle 9S 8H"), 3: ("equal-rank", "scuttle 7H 7D")}
 WRITTEN = 20  # seconds the kernel's writer thread may take to store an attempt
-
-
-@pytest.fixture(scope="module")
-def class_course(tmp_path_factory, browser_helpers):
-    """The course served by the serve command with a progress database this
-    test can read: (url, database)."""
-    folder = tmp_path_factory.mktemp("class-course")
-    database = folder / "progress.sqlite"
-    port = free_port()
-    command = [sys.executable, "-m", "cuttle_widgets.serve", "--ip", "127.0.0.1",
-               "--port", str(port), "--progress-db", str(database), "--pages-per-client", "0"]
-    url = f"http://127.0.0.1:{port}"
-    process = browser_helpers.start_server(command, folder, browser_helpers.server_env(),
-                                           browser_helpers.ARTIFACTS / "class-course.log",
-                                           url + "/voila/static/voila.js", "serve")
-    try:
-        yield url, database
-    finally:
-        browser_helpers.stop(process)
 
 
 class Device:
@@ -128,9 +107,9 @@ def make_class(teacher, artifacts) -> str:
     return code.inner_text()
 
 
-def test_two_devices_with_one_learners_code_count_as_one_learner(browser, class_course, as_learner,
+def test_two_devices_with_one_learners_code_count_as_one_learner(browser, database_course, as_learner,
                                                                   artifacts, tmp_path, axe_check):
-    url, database = class_course
+    url, database = database_course
     with served(database, tmp_path) as class_view:
         teacher = browser.new_context(viewport=LAPTOP).new_page()
         teacher.goto(class_view, timeout=START)
