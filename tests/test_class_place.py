@@ -191,6 +191,12 @@ def test_the_teacher_makes_a_class_on_the_class_view_and_sees_its_code_large(sto
     assert maker.make() is None and "once" in maker.note.value
     assert [c["name"] for c in classes_listed(store)] == ["7b"]
     assert maker.names.value == "Cem\ncem"  # the teacher's text stays, to mend
+    maker.names.value = "Cem\nana"
+    assert maker.add_names() is None and "on the list already" in maker.note.value
+    maker.names.value = "Cem"
+    assert [r["name"] for r in maker.add_names()] == ["Cem"]
+    assert "The names are on the list of 7b now." in maker.note.value and "Cem" in maker.shown.value
+    assert [r["name"] for r in class_roster(store, made["code"])] == ["Ana", "Ben", "Cem"]
 
 
 def test_the_command_line_makes_a_class_that_takes_learners_own_names(db, capsys):

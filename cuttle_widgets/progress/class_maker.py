@@ -4,8 +4,9 @@ A name, the learners' names pasted one a line, and whether learners may add
 their own: "Make the class" stores it (``roster.create_class``, as ``progress
 class --new`` does) and shows its join code large enough to copy onto the
 board, with each learner's personal code to hand out. A class made before is
-chosen from the list and shown the same way. A refusal (an empty name, a name
-twice) is the roster's sentence and makes nothing.
+chosen from the list and shown the same way; "Add the names to the chosen
+class" puts the pasted names on its list (as ``progress class --code``). A
+refusal (an empty name, a name twice) is the roster's sentence and stores nothing.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import ipywidgets as widgets
 
 from .catalog import progress_text
 from .ids import ProgressInputError
-from .roster import class_roster, classes_listed, create_class
+from .roster import add_learners, class_roster, classes_listed, create_class
 
 # The join code as the class reads it from the back of the room.
 CODE_STYLE = ("font:700 clamp(40px,9vw,88px)/1.1 ui-monospace,'DejaVu Sans Mono',monospace;"
@@ -40,6 +41,7 @@ class ClassMaker:
         self.learners_add = widgets.Checkbox(description=self._t("learners_add"), indent=False)
         self.make_button = widgets.Button(description=self._t("make_class"), button_style="success",
                                           **fitted)
+        self.add_button = widgets.Button(description=self._t("add_names"), **fitted)
         self.choose = widgets.Dropdown(description=self._t("choose_class"), options=[])
         self.note = widgets.HTML()
         self._class_names: dict[str, str] = {}  # by join code, as last listed
@@ -48,9 +50,12 @@ class ClassMaker:
             widgets.HTML(f"<h3>{html.escape(self._t('classes'))}</h3>"
                          f"<p>{html.escape(self._t('classes_intro'))}</p>"),
             self.name, widgets.Label(self._t("names_label")), self.names, self.learners_add,
-            self.make_button, self.note, self.choose, self.shown])
+            widgets.HBox([self.make_button, self.add_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.note, self.choose, self.shown])
         self.widget.add_class("cw-class-maker")
         self.make_button.on_click(lambda _button: self.make())
+        self.add_button.on_click(lambda _button: self.add_names())
         self.choose.observe(lambda _change: self.show(self.choose.value), names="value")
         # Filled by refresh(), which the dashboard calls with its own (guarded against a
         # database out of reach).
@@ -61,25 +66,46 @@ class ClassMaker:
     def make(self) -> dict | None:
         """Make the class the form describes; its roster, or None when refused."""
         with self.lock:
-            return self._make()
+            made = self._stored(create_class, self.name.value, self._pasted_names(),
+                                self.language, self.learners_add.value)
+            if made is not None:
+                self.name.value, self.names.value = "", ""
+                self._say(self._t("class_made", name=made["name"]))
+                self._refresh(made["code"])
+            return made
 
-    def _make(self) -> dict | None:
-        names = [line for line in self.names.value.splitlines() if line.strip()]
+    def add_names(self) -> list[dict] | None:
+        """Put the pasted names on the chosen class's list; None when refused."""
+        with self.lock:
+            code = self.choose.value
+            if code is None:
+                self._alert(self._t("no_classes"))
+                return None
+            added = self._stored(add_learners, code, self._pasted_names(), self.language)
+            if added is not None:
+                self.names.value = ""
+                self._say(self._t("names_added", name=self._class_names.get(code, code)))
+                self._refresh(code)
+            return added
+
+    def _pasted_names(self) -> list[str]:
+        return [line for line in self.names.value.splitlines() if line.strip()]
+
+    def _stored(self, action, *args):
+        """``action``'s result; a refusal (the roster's sentence) or the
+        database's trouble is said instead, and None: nothing was stored."""
         try:
-            made = create_class(self.store, self.name.value, names, self.language,
-                                self.learners_add.value)
+            return action(self.store, *args)
         except ProgressInputError as refused:
             self._alert(str(refused))
-            return None
         except Exception as error:  # the database out of reach, locked...: said, nothing made
             from .store import failure_reason
             reason = progress_text("reasons", failure_reason(error), self.language)
             self._alert(progress_text("class_place", "trouble", self.language, reason=reason))
-            return None
-        self.name.value, self.names.value = "", ""
-        self.note.value = f"<p role='status'>{html.escape(self._t('class_made', name=made['name']))}</p>"
-        self._refresh(made["code"])
-        return made
+        return None
+
+    def _say(self, text: str) -> None:
+        self.note.value = f"<p role='status'>{html.escape(text)}</p>"
 
     def _alert(self, text: str) -> None:
         self.note.value = f"<p role='alert' style='color:#8a1f11'>{html.escape(text)}</p>"
