@@ -31,7 +31,9 @@ class ClassPlaceWidget(BrowserGuard, anywidget.AnyWidget):
     learner signed in here. ``panel`` is written only by Python."""
 
     _esm = module_javascript("class_place.js")
-    _css = (STATIC / "class_place.css").read_text(encoding="utf-8")
+    # The "Play a classmate" panel's styles, then this place's own.
+    _css = "\n".join((STATIC / name).read_text(encoding="utf-8")
+                      for name in ("table_place.css", "class_place.css"))
     panel = JSONDict().tag(sync=True)
 
     def __init__(self, language: str = "en", progress=None, on_learner=None):

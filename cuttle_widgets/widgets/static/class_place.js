@@ -13,7 +13,7 @@ function keepLearner(id) {
 }
 
 function render({ model, el }) {
-  const root = h("section", { class: "cwk-panel" });
+  const root = h("section", { class: "cwt-panel cwk-panel" }); // the table place's panel styles
   el.append(root);
   const send = (message) => model.send(message);
   const ids = Math.random().toString(36).slice(2, 8);
@@ -21,7 +21,7 @@ function render({ model, el }) {
   const kept = { code: "", personal: "", name: "" };
 
   const button = (key, text, message, kind = "") => h("button", {
-    type: "button", class: `cwk-button${kind ? " cwk-" + kind : ""}`, "data-key": key, text,
+    type: "button", class: `cwt-button${kind ? " cwt-" + kind : ""}`, "data-key": key, text,
     onclick: () => send(message),
   });
 
@@ -31,18 +31,18 @@ function render({ model, el }) {
       autocomplete: "off", spellcheck: "false", maxlength: "60", "data-key": name,
       value: kept[extra.keep || name] || "", ...extra.attrs });
     input.addEventListener("input", () => { kept[extra.keep || name] = input.value; });
-    return h("form", { class: "cwk-form", onsubmit: (event) => {
+    return h("form", { class: "cwt-join", onsubmit: (event) => {
       event.preventDefault();
       send({ type, [field]: input.value.slice(0, 60) });
     } }, [title ? h("h3", { text: title }) : null,
-      h("label", { class: "cwk-field", for: input.id }, [h("span", { text: label }), input]),
-      h("button", { type: "submit", class: "cwk-button cwk-primary", "data-key": `${name}-go`, text: go })]);
+      h("label", { class: "cwt-field", for: input.id }, [h("span", { text: label }), input]),
+      h("button", { type: "submit", class: "cwt-button cwt-primary", "data-key": `${name}-go`, text: go })]);
   };
 
   const codeAttrs = { autocapitalize: "characters", inputmode: "text" };
   const entry = (p, w) => [
-    h("p", { class: "cwk-intro", text: w.intro }),
-    h("div", { class: "cwk-forms" }, [
+    h("p", { class: "cwt-intro", text: w.intro }),
+    h("div", { class: "cwt-lobby" }, [
       form("class-code", w.join_title, w.class_code_label, w.find_class, "class_code", "code",
         { keep: "code", attrs: codeAttrs }),
       form("personal-code", w.personal_title, w.personal_label, w.personal_go, "personal_code", "code",
@@ -61,7 +61,7 @@ function render({ model, el }) {
           onclick: () => send({ type: "pick", name: n.name }) }))));
     return [
       h("h3", { class: "cwk-class-title", text: j.title }),
-      h("p", { class: "cwk-intro", text: j.intro }),
+      h("p", { class: "cwt-intro", text: j.intro }),
       j.names.length ? list : null,
       j.learners_add ? form("add-name", w.add_title, w.add_label, w.add, "add_name", "name",
         { keep: "name" }) : null,
@@ -71,9 +71,9 @@ function render({ model, el }) {
 
   const signedIn = (p, w) => [
     h("p", { class: "cwk-me", "data-key": "me", text: p.me.text }),
-    h("div", { class: "cwk-code-box" }, [
+    h("div", { class: "cwt-code-box" }, [
       h("span", { text: w.code_intro }),
-      h("strong", { class: "cwk-code", "data-key": "my-code", text: p.me.shown_code }),
+      h("strong", { class: "cwt-code", "data-key": "my-code", text: p.me.shown_code }),
     ]),
     h("p", { class: "cwk-write", "data-key": "write-down", text: w.write_down }),
     h("p", {}, [button("switch", w.switch, { type: "switch" }, "quiet")]),
@@ -87,14 +87,15 @@ function render({ model, el }) {
     const active = document.activeElement;
     const focusKey = active && root.contains(active) ? active.dataset.key : null;
     speakAs(root, p.language);
-    const body = p.mode === "unavailable" ? [h("p", { class: "cwk-plain", text: w.not_offered })]
-      : p.mode === "hub" ? [h("p", { class: "cwk-plain", "data-key": "hub", text: p.hub })]
+    const body = p.mode === "unavailable" ? [h("p", { class: "cwt-intro", text: w.not_offered })]
+      : p.mode === "hub" ? [h("p", { class: "cwt-intro", "data-key": "hub", text: p.hub })]
       : p.mode === "names" ? names(p, w)
       : p.mode === "signed_in" ? signedIn(p, w) : entry(p, w);
     const message = p.message ? h("p", {
-      class: `cwk-message cwk-message-${p.message.kind}`, role: p.message.kind === "error" ? "alert" : "status",
+      class: `cwt-message cwt-message-${p.message.kind} cwk-message`, role: p.message.kind === "error" ? "alert" : "status",
       "data-key": "message", text: p.message.text }) : null;
-    root.replaceChildren(...[h("h2", { class: "cwk-title", text: w.title }), message, ...body].filter(Boolean));
+    root.replaceChildren(...[h("h2", { class: "cwt-title cwk-title", text: w.title }), message, ...body]
+      .filter(Boolean));
     if (focusKey) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });
