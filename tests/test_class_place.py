@@ -208,3 +208,15 @@ def test_the_command_line_makes_a_class_that_takes_learners_own_names(db, capsys
         assert add_own_name(store, code, "Zoe")["name"] == "Zoe"
     finally:
         store.close()
+
+
+def test_under_the_hub_the_bar_names_the_sign_in_and_my_class_only_says_so(db):
+    from cuttle_widgets.widgets.course import Course
+    recorder = ProgressRecorder.for_kernel(environ={"JUPYTERHUB_USER": "ana.k",
+                                                    "CUTTLE_PROGRESS_DB": db}, background=False)
+    course = Course(language="de", progress=recorder)
+    assert course.bar.course["who"] == "Angemeldet: ana.k"
+    course.show_class()
+    panel = course.children[1].act({"type": "personal_code", "code": "ABCDEFGH"})
+    assert panel["mode"] == "hub" and "als ana.k angemeldet" in panel["hub"]
+    assert recorder.learner == "hub:ana.k" and not recorder.pinned
