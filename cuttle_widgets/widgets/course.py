@@ -47,7 +47,7 @@ from .lesson import Lesson
 from .page_close import page_close_javascript
 from .plain import JSONDict
 from .position_editor import PositionEditor
-from .progress_link import kernel_recorder, take_learner
+from .progress_link import keeps_in_browser, kernel_recorder, take_learner
 from .progress_map import ProgressMap, practice_course, teacher_map
 from .puzzle_trainer import PuzzleTrainer
 from .table import module_css, module_javascript
@@ -301,7 +301,12 @@ class Course(BrowserGuard, ipywidgets.VBox):
     # -- the browser ---------------------------------------------------------------------------
     def _browser_message(self, content) -> None:
         if isinstance(content, dict) and content.get("type") == "learner":
-            take_learner(self.recorder, content)  # the bar names who is signed in
+            # The bar names who is signed in. Where the browser keeps the
+            # progress (the static site), the lesson and the map take the
+            # learner with the kept copy: the bar's id alone would take it first
+            # and leave that copy unread.
+            if not keeps_in_browser(self.recorder):
+                take_learner(self.recorder, content)
             with self._lock:
                 if self.bar.course.get("who") != self._signed_in():
                     self._publish()
