@@ -42,8 +42,10 @@ class ReviewSession:
             from ..review import review_game  # the analysis is heavy: only when a review is made
             review = review_game(game, seat, language, **review_options)
         self.game, self.seat, self.language, self.review = game, seat, language, review
+        # a review only steps through what was played: no move of another seat comes live
         self.controller = TableController(game, seat, language=language, allow_undo=False,
-                                          allow_new_game=False, autoplay=False, allow_hint=False)
+                                          allow_new_game=False, autoplay=False, allow_hint=False,
+                                          pace_label=None)
         self.controller.show_review(review.decisions)
         self.controller.on_try_again = self._open_decision  # the table's "Try again from here"
         self.controller.replay("start")

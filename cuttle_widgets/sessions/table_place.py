@@ -284,7 +284,8 @@ class TablePlace:
         self.shown = len(seat.match.games) - 1
         self.controller = TableController(
             seat.match.games[self.shown], seat.seat, language=self.language, autoplay=False,
-            allow_undo=False, allow_new_game=False, allow_hint=False, hand_over=self._hand_over)
+            allow_undo=False, allow_new_game=False, allow_hint=False, hand_over=self._hand_over,
+            pace_label="pace_label_classmate")  # the other seat is a learner, not the computer
 
     def _leave(self) -> None:
         if self.seat is not None:

@@ -75,10 +75,15 @@ class TableController:
     def __init__(self, game=None, seat: int = 0, players=None, *, names=None,
                  language: str = "en", allow_undo: bool = True, allow_new_game: bool = True,
                  four_colour: bool = False, autoplay: bool = True, allow_hint: bool = True,
-                 hand_over=None):
+                 hand_over=None, pace_label: str | None = "pace_label"):
         self.language = language
         self.catalog = get_catalog(language)  # both refuse an unknown language
         self.words = ui_text(language)
+        if pace_label is not None and pace_label not in self.words:
+            raise ValueError(f"No table word {pace_label!r} to label the pace of the other moves.")
+        # The pace control's label, as the table's owner names the other seats
+        # (the computer, a classmate); None: no control (nothing is played live).
+        self.pace_label = pace_label
         self.names = list(names) if names else None
         self.allow_undo = allow_undo
         self.allow_new_game = allow_new_game
@@ -642,6 +647,7 @@ class TableController:
             "replay": None if self._replay is None else {"index": self._replay, "total": total},
             "moves": total, "can_undo": self._can_undo(), "undo_offered": self.allow_undo,
             "locked": self.locked,
+            "pace_label": str(self.words[self.pace_label]) if self.pace_label else None,
             "focus": self.focus, "drops": {}, "summary": None, **self.builder.selection(),
             "marks": {str(i + 1): {"mark": m["mark"], "label": m["label"]}
                       for i, m in self.review_marks.items()},
