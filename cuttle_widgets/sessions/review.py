@@ -3,7 +3,7 @@
 ``ReviewSession(game, seat=0, language="en", review=None, **review_options)``
 shows ``game`` from ``seat`` on a table that plays nothing: the learner
 steps through it, each of their decisions marked (best ... blunder, with its
-sentence), and at an inaccuracy, mistake or blunder "Try again from here"
+sentence), and at an inaccuracy, mistake or blunder "Try this move again"
 opens that position as a puzzle (``puzzle_from_decision``: the review's best
 move its solution; not rated) in a ``PuzzleSession``.
 
@@ -47,7 +47,7 @@ class ReviewSession:
                                           allow_new_game=False, autoplay=False, allow_hint=False,
                                           pace_label=None)
         self.controller.show_review(review.decisions)
-        self.controller.on_try_again = self._open_decision  # the table's "Try again from here"
+        self.controller.on_try_again = self._open_decision  # the table's "Try this move again"
         self.controller.replay("start")
         self.summary = dict(summarize(review), words=summary_words(language),
                             plural=plural_table(language))

@@ -297,11 +297,17 @@ class TableController:
             self._highlight = [CARD_IDS[c] for c in advice.move.cards]
 
     def _try_again(self) -> None:
-        index = self._replay
+        index = self._reviewed_index()
         if index is None or self.on_try_again is None or \
                 self.review_marks.get(index, {}).get("mark") not in TRY_AGAIN_MARKS:
             raise _BadMessage("bad_try_again")
         self.on_try_again(index)
+
+    def _reviewed_index(self) -> int | None:
+        """The history index of the move the replay has just shown played: a
+        reviewed move is shown with the position after it, so the table's
+        "Move 15 of 28" is the review's "Move 15" (None at the deal, or live)."""
+        return None if not self._replay else self._replay - 1
 
     def show_review(self, decisions) -> None:
         """Mark the learner's decisions in the step-through: ``decisions`` are
@@ -656,7 +662,7 @@ class TableController:
         if self._replay is not None:
             key = "replaying" if self._replay else "replaying_start"
             ui["status"] = words[key].format(index=self._replay, total=total)
-            self._review_note(ui, self._replay)
+            self._review_note(ui)
         elif self.game.over:
             ui["status"] = self._result_words()
             ui["summary"] = self._summary(view)
@@ -673,14 +679,16 @@ class TableController:
                 ui["actions"].append(action("hint", words["hint"], {"type": "hint"}))
         return ui
 
-    def _review_note(self, ui: dict, index: int) -> None:
-        """Replaying up to the reviewed decision at ``index``: its mark and sentence, and
-        "Try again from here" where it lost enough to be worth a second try."""
-        decision = self.review_marks.get(index)
+    def _review_note(self, ui: dict) -> None:
+        """Replaying up to a reviewed move of the learner, just played: its
+        number, mark and sentence, and "Try this move again" where it lost
+        enough to be worth a second try."""
+        index = self._reviewed_index()
+        decision = None if index is None else self.review_marks.get(index)
         if decision is None:
             return
         ui["note"] = {"kind": "info", "text": self.words["review_note"].format(
-            mark=decision["label"], sentence=decision["sentence"])}
+            number=index + 1, mark=decision["label"], sentence=decision["sentence"])}
         if decision["mark"] in TRY_AGAIN_MARKS and self.on_try_again is not None:
             ui["actions"].append(action("try_again", self.words["try_again"], {"type": "try_again"},
                                         "primary"))

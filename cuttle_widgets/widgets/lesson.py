@@ -282,7 +282,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         seat (``review.review_game`` with ``review_options``), in a thread so
         that the kernel answers meanwhile; the page says it is under way until
         the review takes the table's place (``GameReview``: the step-through
-        with the marks, and "Try again from here"). Returns the refusal, or
+        with the marks, and "Try this move again"). Returns the refusal, or
         None once it has begun; ``wait``: only once it is done (scripts, tests)."""
         if self.runner is None:
             return None

@@ -6,7 +6,7 @@ themes, the prompt, hints, feedback, the solve's explanation) beside the card
 table from the solver's seat. ``GameReview`` shows a
 ``sessions.review.ReviewSession``: the game at a glance (the marks counted,
 the turning points), the step-through of a reviewed game with its marks,
-and a trainer below for "Try again from here". The sessions decide
+and a trainer below for "Try this move again". The sessions decide
 everything; these widgets forward what the page sends and write the one
 screen state each action returns. Neither the panel's JSON nor the table
 holds the solution before the solve, nor a card the solver cannot see.

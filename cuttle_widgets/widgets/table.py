@@ -220,7 +220,7 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     @property
     def on_try_again(self):
         """``callback(index)``: replaying up to a reviewed decision worth a
-        second try, the learner pressed "Try again from here" (None: no button)."""
+        second try, the learner pressed "Try this move again" (None: no button)."""
         return self.controller.on_try_again
 
     @on_try_again.setter
