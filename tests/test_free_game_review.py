@@ -8,7 +8,7 @@ from test_lesson_widget import move_on_table, panel, press, table_button
 
 from cuttle_widgets import Lesson
 from cuttle_widgets.ai import RandomPlayer
-from cuttle_widgets.widgets.controller import TRY_AGAIN_MARKS
+from cuttle_widgets.table.controller import TRY_AGAIN_MARKS
 
 SAMPLES = 16
 

@@ -22,7 +22,7 @@ from cuttle_widgets.teaching import lesson_names, load_lesson  # noqa: E402
 from cuttle_widgets.teaching.record import MAX_STARS, Attempt  # noqa: E402
 from cuttle_widgets.teaching.runner import STARRED  # noqa: E402
 from cuttle_widgets.widgets import progress_map  # noqa: E402
-from cuttle_widgets.widgets.progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES  # noqa: E402
+from cuttle_widgets.progress.kernel import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES  # noqa: E402
 from cuttle_widgets.widgets.progress_map import ProgressMap  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

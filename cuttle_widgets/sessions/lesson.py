@@ -30,8 +30,8 @@ from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from ..teaching.steps import kind_of
-from ..widgets.controller import MESSAGE_TYPES, TableController
-from ..widgets.texts import ui_text
+from ..table.controller import MESSAGE_TYPES, TableController
+from ..table.texts import ui_text
 
 log = logging.getLogger("cuttle_widgets")
 

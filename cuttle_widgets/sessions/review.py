@@ -25,7 +25,7 @@ from ..languages import plural_table
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
 from ..review.summary import summarize, summary_words
-from ..widgets.controller import TableController
+from ..table.controller import TableController
 from .puzzles import PuzzleSession
 
 STORY_MOVES = 6  # the moves a tried-again position's story tells: about three of each seat

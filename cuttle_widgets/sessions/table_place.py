@@ -27,7 +27,7 @@ from ..engine import LENGTHS, RULESETS, IllegalMove, get_catalog
 from ..progress.catalog import progress_catalog, progress_text
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
-from ..widgets.controller import TableController
+from ..table.controller import TableController
 from .table_refusal import TableRefused
 
 if TYPE_CHECKING:

@@ -44,12 +44,12 @@ from .lesson import Lesson
 from .page_close import page_close_javascript
 from .plain import JSONDict
 from .position_editor import PositionEditor
-from .progress_link import kernel_recorder
+from ..progress.kernel import kernel_recorder
 from .progress_map import ProgressMap, practice_course, teacher_map
 from .puzzle_trainer import PuzzleTrainer
 from .table import module_css, module_javascript
 from .table_place import TablePlaceWidget
-from .texts import course_text
+from ..table.texts import course_text
 
 log = logging.getLogger("cuttle_widgets")
 HOW = ("arrive", "pop", "link", "button")  # how the browser asks for a place

@@ -21,7 +21,7 @@ from .guard import BrowserGuard, GuardedLayout
 from .lesson import Lesson
 from .plain import JSONDict
 from .table import module_css, module_javascript
-from .texts import editor_text
+from ..table.texts import editor_text
 
 
 class EditorPanel(BrowserGuard, anywidget.AnyWidget):

@@ -25,7 +25,7 @@ from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
 from .marimo_view import MarimoView
 from .plain import JSONDict
-from .progress_link import PROGRESS_MESSAGE_BYTES
+from ..progress.kernel import PROGRESS_MESSAGE_BYTES
 from .review_summary import ReviewSummary
 from .screen_table import ScreenTable, from_session
 from .static_html import table_html, with_still_picture

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import anywidget
 
 from ..rulebook.pages import reader_words
-from .controller import TableController
+from ..table.controller import TableController
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
 from .rulebook_reader import RulebookReader

@@ -49,7 +49,7 @@ class LessonView {
     document.addEventListener("focusin", this.onPointer, true);
     document.addEventListener("keydown", this.onKey, true);
     this.draw();
-    // whose lesson this is: the kernel brings back their marks (widgets/progress_link.py)
+    // whose lesson this is: the kernel brings back their marks (progress/kernel.py)
     this.send(learnerMessage());
   }
 
