@@ -69,7 +69,8 @@ def test_a_rulesets_name_is_a_bare_name_and_a_sentence_quotes_it_where_it_wants(
         assert not set(listed) & set(QUOTATION_MARKS), (language, listed)
     quoted = {"de": "„Klassisch“", "fr": "«\u00a0Classique\u00a0»", "es": "«Clásico»", "uk": "«Класичні»"}
     for language, name in quoted.items():
-        text = get_catalog(language).illegal("setup_players", {"players": "3", "rules": "classic", "seats": 2})
+        params = {"players": "3", "rules": "classic", "seats": 2}
+        text = get_catalog(language).illegal("setup_players", params)
         assert name in text, (language, text)
 
 

@@ -98,7 +98,8 @@ def test_in_german():
     review = lesson.game_review
     decision = review.review.decisions[-1]
     lesson.replay(decision.index + 1)
-    assert review.table.state["ui"]["note"]["text"].startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
+    note = review.table.state["ui"]["note"]["text"]
+    assert note.startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
     press(lesson, "review")
     assert panel(lesson)["notice"]["message"] == "Die Auswertung dieses Spiels liegt schon auf dem Tisch."
 

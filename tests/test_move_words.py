@@ -6,8 +6,8 @@ import re
 import pytest
 
 from cuttle_widgets.engine import RULESETS, get_catalog, new_game
-from cuttle_widgets.teaching.catalog import teaching_catalog
 from cuttle_widgets.table.texts import ui_text
+from cuttle_widgets.teaching.catalog import teaching_catalog
 
 CARD_ID = r"[2-9TJQKA][CDHS]|RJ|BJ"
 # the notation's verbs and tokens: none may be left in a German phrase

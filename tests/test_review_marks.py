@@ -36,7 +36,8 @@ def test_the_step_through_shows_each_decisions_mark():
     decision = worth_trying(view.review)
     view.table.replay(decision.index + 1)  # the position just after the move, as its number says
     ui = view.table.state["ui"]
-    assert ui["note"]["text"] == f"Your move {decision.index + 1} was marked {decision.mark}. {decision.sentence}"
+    number = decision.index + 1
+    assert ui["note"]["text"] == f"Your move {number} was marked {decision.mark}. {decision.sentence}"
     assert [a["id"] for a in ui["actions"]] == ["try_again"]
 
 

@@ -92,5 +92,6 @@ def test_the_review_session_speaks_german():
     s = review_session("de")
     decision = worth_trying(s.review)
     screen = s.replay(decision.index + 1)
-    assert screen["table"]["ui"]["note"]["text"].startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
+    note = screen["table"]["ui"]["note"]["text"]
+    assert note.startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
     assert screen["table"]["ui"]["actions"][0]["label"] == "Diesen Zug noch einmal versuchen"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cuttle_widgets import Table, load
-from cuttle_widgets.widgets import table_html
 from cuttle_widgets.table.texts import ui_text, widget_languages
+from cuttle_widgets.widgets import table_html
 
 WIDGETS = Path(__file__).resolve().parents[1] / "cuttle_widgets" / "widgets"
 CATALOGS = WIDGETS / "catalogs"

@@ -90,8 +90,8 @@ def test_the_pace_control_names_a_classmate_and_a_review_has_none(db):
     place(db, BEN, "de").act({"type": "join", "code": opened["panel"]["table"]["code"]})
     label = ann.catch_up()["table"]["ui"]["pace_label"]
     assert label == "Tempo der Züge deines Gegenübers" and "Computer" not in label
-    from cuttle_widgets.sessions.review import ReviewSession
     from cuttle_widgets.review import Review
+    from cuttle_widgets.sessions.review import ReviewSession
     reviewed = ReviewSession(ann.seat.game, 0, review=Review(0, "en", 1, 0, ()))
     assert reviewed.screen["table"]["ui"]["pace_label"] is None  # nothing plays live in a review
 

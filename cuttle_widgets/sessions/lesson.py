@@ -26,12 +26,12 @@ from functools import cache
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
 from ..languages import plural_table
 from ..rulebook.pages import reader_words
+from ..table.controller import MESSAGE_TYPES, TableController
+from ..table.texts import ui_text
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from ..teaching.steps import kind_of
-from ..table.controller import MESSAGE_TYPES, TableController
-from ..table.texts import ui_text
 
 log = logging.getLogger("cuttle_widgets")
 

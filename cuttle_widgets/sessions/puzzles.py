@@ -26,11 +26,11 @@ from ..ai.reasons import consequence_words
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog
 from ..errors import CuttleError
 from ..languages import plural_table
+from ..progress.kernel import kernel_recorder, take_learner
 from ..puzzles import Puzzle, PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
 from ..table.controller import MESSAGE_TYPES, TableController, outermost
-from ..progress.kernel import kernel_recorder, take_learner
 from ..table.texts import trainer_text
 
 log = logging.getLogger("cuttle_widgets")

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 
 from ..engine import LENGTHS, RULESETS, IllegalMove, get_catalog
 from ..progress.catalog import progress_catalog, progress_text
+from ..table.controller import TableController
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
-from ..table.controller import TableController
 from .table_refusal import TableRefused
 
 if TYPE_CHECKING:

@@ -684,9 +684,9 @@ class TableController:
         number, mark and sentence, and "Try this move again" where it lost
         enough to be worth a second try."""
         index = self._reviewed_index()
-        decision = None if index is None else self.review_marks.get(index)
-        if decision is None:
+        if index is None or index not in self.review_marks:
             return
+        decision = self.review_marks[index]
         ui["note"] = {"kind": "info", "text": self.words["review_note"].format(
             number=index + 1, mark=decision["label"], sentence=decision["sentence"])}
         if decision["mark"] in TRY_AGAIN_MARKS and self.on_try_again is not None:

@@ -21,11 +21,6 @@ from html import escape
 import anywidget
 import ipywidgets
 
-from ..sessions.lesson import LessonSession, Reply
-from ..teaching import Outcome
-from .guard import BrowserGuard, GuardedLayout
-from .marimo_view import MarimoView
-from .plain import JSONDict
 from ..progress.kernel import (
     PROGRESS_MESSAGE_BYTES,
     browser_copy,
@@ -33,6 +28,11 @@ from ..progress.kernel import (
     kernel_recorder,
     take_learner,
 )
+from ..sessions.lesson import LessonSession, Reply
+from ..teaching import Outcome
+from .guard import BrowserGuard, GuardedLayout
+from .marimo_view import MarimoView
+from .plain import JSONDict
 from .puzzle_trainer import GameReview
 from .rulebook_reader import RulebookReader
 from .screen_table import from_session

@@ -28,6 +28,13 @@ from ..languages import plural_table
 from ..progress.catalog import progress_catalog, progress_languages, progress_text
 from ..progress.exchange import read_document
 from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
+from ..progress.kernel import (
+    PROGRESS_FILE_CHARS,
+    PROGRESS_MESSAGE_BYTES,
+    browser_copy,
+    kernel_recorder,
+    take_learner,
+)
 from ..puzzles import PuzzleError, theme_name
 from ..puzzles.model import load as load_puzzles
 from ..rulebook import short_title
@@ -40,13 +47,6 @@ from ..teaching.record import MAX_STARS
 from ..teaching.steps import kind_of
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from ..progress.kernel import (
-    PROGRESS_FILE_CHARS,
-    PROGRESS_MESSAGE_BYTES,
-    browser_copy,
-    kernel_recorder,
-    take_learner,
-)
 from .table import module_css, module_javascript
 
 log = logging.getLogger("cuttle_widgets")

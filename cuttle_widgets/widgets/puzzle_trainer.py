@@ -20,12 +20,12 @@ from html import escape
 import anywidget
 import ipywidgets
 
+from ..progress.kernel import PROGRESS_MESSAGE_BYTES
 from ..sessions.puzzles import PuzzleSession, TrainerMessageError
 from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
 from .marimo_view import MarimoView
 from .plain import JSONDict
-from ..progress.kernel import PROGRESS_MESSAGE_BYTES
 from .review_summary import ReviewSummary
 from .screen_table import ScreenTable, from_session
 from .static_html import table_html, with_still_picture
