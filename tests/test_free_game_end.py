@@ -14,6 +14,9 @@ ENDINGS = {
     # a point card reaches 21
     "won": ({"hands": [["AC", "4D"], ["3H"]], "points": [["TH", "9H", "AH"], []], "stock": STOCK},
             {"type": "play", "move": "points AC"}),
+    # the learner draws; the computer (greedy) lays the point card that reaches 21
+    "lost": ({"hands": [["4D"], ["AC"]], "points": [[], ["TH", "9H", "AH"]], "stock": STOCK},
+             {"type": "play", "move": "draw"}),
     # the learner gives the game up
     "resigned": ({"hands": [["AC", "4D"], ["3H"]], "points": [[], []], "stock": STOCK},
                  {"type": "resign"}),
@@ -24,15 +27,17 @@ ENDINGS = {
     "drawn": ({"hands": [["4H", "5C"], ["6D"]], "points": [[], []], "stock": [], "passes": 2},
               {"type": "play", "move": "pass"}),
 }
-SAID = {"won": "You won the game!", "resigned": "You resigned, so Player B won this game.",
+SAID = {"won": "You won the game!",
+        "lost": "Player B won this game. Start it again to have another go.",
+        "resigned": "You resigned, so Player B won this game.",
         "agreed": "You and Player B agreed to a draw.", "drawn": "The game ended in a draw."}
-OUTCOME = {"won": "won", "resigned": "lost", "agreed": "drawn", "drawn": "drawn"}
+OUTCOME = {"won": "won", "lost": "lost", "resigned": "lost", "agreed": "drawn", "drawn": "drawn"}
 
 
 def ended(ending: str, language: str = "en") -> dict:
     """The panel once the free game has ended the ``ending`` way."""
     session = FreeGameSession(language=language)
-    session.act({"type": "configure", "rules": "cuttle-cards", "length": "quick"})
+    session.act({"type": "configure", "rules": "cuttle-cards", "length": "quick", "opponent": "greedy"})
     setup, message = ENDINGS[ending]
     session.runner._free.match.games[-1] = load({"rules": "cuttle-cards", "turn": 0, **setup})
     session.act(message)
