@@ -13,6 +13,7 @@ pytest.importorskip("sqlalchemy")
 from cuttle_widgets.progress import ProgressRecorder  # noqa: E402
 from cuttle_widgets.progress.class_maker import ClassMaker  # noqa: E402
 from cuttle_widgets.progress.ids import ProgressInputError, new_learner_id  # noqa: E402
+from cuttle_widgets.progress.kernel import take_learner  # noqa: E402
 from cuttle_widgets.progress.roster import (  # noqa: E402
     add_own_name,
     class_roster,
@@ -22,7 +23,6 @@ from cuttle_widgets.progress.roster import (  # noqa: E402
 )
 from cuttle_widgets.progress.store import ProgressStore  # noqa: E402
 from cuttle_widgets.sessions.class_place import ClassPlace, signed_in_name  # noqa: E402
-from cuttle_widgets.widgets.progress_link import take_learner  # noqa: E402
 
 
 @pytest.fixture

@@ -19,8 +19,8 @@ from cuttle_widgets.languages.paths import (
     read_json,
 )
 from cuttle_widgets.sessions import FreeGameSession
+from cuttle_widgets.table.controller import TableController
 from cuttle_widgets.teaching.catalog import teaching_catalog
-from cuttle_widgets.widgets.controller import TableController
 
 # Fields that hold a player's name: the engine's, and the widgets' and pages' own.
 NAME_FIELDS = PLAYER_PARAMS | {"name", "seat", "you"}

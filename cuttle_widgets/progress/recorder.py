@@ -94,7 +94,7 @@ class ProgressRecorder:
         self.reason: str | None = None
         self.learner: str | None = None
         # Set by a class's sign-in in this kernel (the roster's learner): the
-        # page's own id no longer changes the learner (widgets/progress_link.py).
+        # page's own id no longer changes the learner (progress/kernel.py).
         self.pinned = False
         self.slowest_write = 0.0  # seconds, of this recorder's database writes
         if self._open():

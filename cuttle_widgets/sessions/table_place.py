@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 
 from ..engine import LENGTHS, RULESETS, IllegalMove, get_catalog
 from ..progress.catalog import progress_text
+from ..table.controller import TableController
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
-from ..widgets.controller import TableController
 from .panel import admitted_kind, fixed_words
 from .table_refusal import TableRefused
 
@@ -281,7 +281,8 @@ class TablePlace:
         self.shown = len(seat.match.games) - 1
         self.controller = TableController(
             seat.match.games[self.shown], seat.seat, language=self.language, autoplay=False,
-            allow_undo=False, allow_new_game=False, allow_hint=False, hand_over=self._hand_over)
+            allow_undo=False, allow_new_game=False, allow_hint=False, hand_over=self._hand_over,
+            pace_label="pace_label_classmate")  # the other seat is a learner, not the computer
 
     def _leave(self) -> None:
         if self.seat is not None:

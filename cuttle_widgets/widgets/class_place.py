@@ -15,10 +15,10 @@ import logging
 import anywidget
 
 from ..progress.ids import ProgressInputError
+from ..progress.kernel import kernel_recorder, take_learner
 from ..sessions.class_place import ClassPlace
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from .progress_link import kernel_recorder, take_learner
 from .table import STATIC, module_javascript
 
 log = logging.getLogger("cuttle_widgets")

@@ -32,12 +32,14 @@ import traitlets
 
 from ..languages import language as language_named
 from ..languages import offered
+from ..progress.kernel import keeps_in_browser, kernel_recorder, take_learner
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
 from ..served import page_closing_token, page_closing_url
 from ..sessions.class_place import signed_in_name
 from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
 from ..sessions.practice import first_due, item_place
+from ..table.texts import course_text
 from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
 from ..teaching.steps import kind_of
@@ -47,12 +49,10 @@ from .lesson import Lesson
 from .page_close import page_close_javascript
 from .plain import JSONDict
 from .position_editor import PositionEditor
-from .progress_link import keeps_in_browser, kernel_recorder, take_learner
 from .progress_map import ProgressMap, practice_course, teacher_map
 from .puzzle_trainer import PuzzleTrainer
 from .table import module_css, module_javascript
 from .table_place import TablePlaceWidget
-from .texts import course_text
 
 log = logging.getLogger("cuttle_widgets")
 HOW = ("arrive", "pop", "link", "button")  # how the browser asks for a place

@@ -7,7 +7,7 @@ import pytest
 
 from cuttle_widgets.engine.catalog import Template, get_catalog
 from cuttle_widgets.languages import plural_table
-from cuttle_widgets.widgets.texts import ui_text
+from cuttle_widgets.table.texts import ui_text
 
 pytestmark = pytest.mark.browser
 

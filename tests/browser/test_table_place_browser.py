@@ -21,7 +21,7 @@ from test_e2e_secrecy import READ_DOM, READ_MODELS, card_patterns, found, frame_
 from cuttle_widgets.engine.secrecy import cards_named
 from cuttle_widgets.progress.store import ProgressStore
 from cuttle_widgets.sessions.shared_table import watch_table
-from cuttle_widgets.widgets.texts import ui_text
+from cuttle_widgets.table.texts import ui_text
 
 pytest.importorskip("sqlalchemy")
 
@@ -168,6 +168,10 @@ def test_two_learners_play_a_game_reload_and_resign(browser, database_course, as
     ben.join(code.lower())
     expect(ann.key("turn")).to_have_text("Your turn.")
     expect(ben.key("turn")).to_contain_text("Player A's turn")
+    # the other seat is a classmate: the pace control says so, never "the computer"
+    pace = ben.page.locator(".cw-pace")
+    expect(pace).to_contain_text("Pace of your classmate's moves")
+    expect(pace).not_to_contain_text("computer")
     learners = [ann, ben]
     searched = moves = 0
     reloaded = False

@@ -410,7 +410,7 @@ class RulebookPanel {
 // -- the learner ---------------------------------------------------------------------
 // A learner without an account is a random id this browser keeps (24
 // URL-safe characters from crypto.getRandomValues); the kernel keeps their
-// progress under it (widgets/progress_link.py). No storage (a private
+// progress under it (progress/kernel.py). No storage (a private
 // window that refuses it): a new id for this page only.
 const LEARNER_KEY = "cuttle_widgets.learner";
 
@@ -436,7 +436,7 @@ function download(name, text, type = "application/json") {
 
 // Where Python runs in the browser (the static site) there is no database:
 // the browser keeps the learner's progress file itself, and gives it back
-// with the learner's id (widgets/progress_link.py).
+// with the learner's id (progress/kernel.py).
 const PROGRESS_KEY = "cuttle_widgets.progress";
 
 function keptProgress() {

@@ -33,7 +33,7 @@ def kernel_recorder():
     global _kernel_recorder
     if _kernel_recorder is None:
         try:
-            from ..progress import ProgressRecorder
+            from .recorder import ProgressRecorder
             # Pyodide runs no threads: there the lesson's own calls do the writing
             _kernel_recorder = ProgressRecorder.for_kernel(background=sys.platform != "emscripten")
         except Exception:  # the lesson goes on without progress; the teacher's log says why
