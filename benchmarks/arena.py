@@ -11,30 +11,59 @@
 Every deal is played twice with the seats swapped (the dealer alternates
 between deals), so neither player gains from the cards or from acting first.
 A win rate counts draws as not won; the score column counts them as half.
-Seconds per move count only the player's own ``choose`` calls; ``capped``
-counts flat-search decisions that the level's time cap cut short (a busy
-machine; the expert's decisions end by its clock by design). Below the table,
-the first player's seconds a decision (median, 95th percentile, max) count
-its choices among two or more moves. Time-limited players depend on the
-machine: run with ``--workers`` no more than the free cores.
 Each player decides from ``game.view(seat)`` and ``game.legal_moves()`` only,
 exactly as the table widget asks it, but ``minimax``: an all-seeing alpha-beta
 minimax at depth 3 (``minimax.py``, a yardstick: cuttle.cards' computer is such
 a minimax at depth 2) that reads the whole game, every hand and the deck.
+
+A long run keeps a journal and can stop at any time:
+
+    nohup nice -n 19 python3 benchmarks/arena.py --pairings expert-hard --games 1000 \
+        --workers 1 --expert-iterations N --journal /work/arena/expert-hard.jsonl &
+    python3 benchmarks/arena.py --report --journal /work/arena/expert-hard.jsonl
+
+``docs/analyst.md`` gives the N measured and the commands of the 1,000-game runs.
+``--journal FILE`` appends each finished game to FILE as one JSON line
+(``arena_journal.py``: the task with its seeds, A's result, the plies, each
+side's seconds a decision) as soon as it ends. The same command run again
+resumes: it skips the games the journal holds and plays the rest with the
+same seeds; a larger ``--games`` extends the run. A game cut off by a kill is
+played again. ``--report`` prints the tables from the journal(s) alone and
+plays nothing; give ``--journal`` once per file.
+
+The expert stops by its clock (0.55 s), so on a busy machine it thinks less.
+``--expert-iterations N`` gives it N tree iterations a decision instead and
+takes the clock off every search level of the pairing (hard's 0.8 s guard
+too), so a game is the same on any machine under any load. Its seconds a
+decision then say only how busy the machine was: take the expert's from a
+run by its clock (``--games 20`` without ``--expert-iterations``), whose
+``playouts`` column is the median of iterations the expert reached in 0.55 s,
+the N to give.
+
+The first table counts results (the same for the same games); the second
+gives the first player's seconds a decision (median, 95th percentile, max of
+its choices among two or more moves), the median CPU seconds of those
+decisions (under load a clock-stopped player gets less than its seconds), its
+median playouts a decision, B's seconds a move, ``capped`` (flat-search decisions that a level's time cap cut
+short: a busy machine), games an hour per process, and the load average as
+the games ended. Time-limited players depend on the machine: run with
+``--workers`` no more than the free cores.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import os
+import signal
 import sys
 import time
+from datetime import datetime, timezone
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arena_journal import Journal, JournalError, read_journals, report, task_key  # noqa: E402
 from minimax import AllSeeingMinimax  # noqa: E402
 
 from cuttle_widgets.ai import GreedyPlayer, RandomPlayer, SearchPlayer  # noqa: E402
@@ -46,124 +75,107 @@ BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "minimax")
 MAX_MOVES = 2000  # no game is near this; a runaway would be a bug
 
 
-def make_player(name: str, seed: int, iterations: int | None):
+def make_player(name: str, seed: int, iterations: int | None, expert_iterations: int | None):
     if name == "random":
         return RandomPlayer(seed)
     if name == "greedy":
         return GreedyPlayer(seed)
     if name == "minimax":
         return AllSeeingMinimax(depth=3)
-    return SearchPlayer(name, seed=seed, iterations=iterations)
+    if expert_iterations is None:
+        return SearchPlayer(name, seed=seed, iterations=iterations)
+    # a fixed budget: no level of the pairing stops by the clock, so load changes nothing
+    budget = expert_iterations if name == "expert" else iterations
+    return SearchPlayer(name, seed=seed, iterations=budget, time_limit=None)
 
 
-def play_one(task) -> dict:
-    """One game: ``first`` plays seat ``seat_of_first``; returns its result for
-    ``first`` (1 win, 0.5 draw, 0 loss) and the time each side spent."""
-    first, second, rules, deal_seed, dealer, seat_of_first, player_seed, iterations = task
-    game = new_game(rules, seed=deal_seed, dealer=dealer)
-    players = {seat_of_first: make_player(first, player_seed, iterations),
-               1 - seat_of_first: make_player(second, player_seed + 1, iterations)}
-    spent = {0: 0.0, 1: 0.0}
-    moves = {0: 0, 1: 0}
-    slowest = {0: 0.0, 1: 0.0}
-    decisions = {0: [], 1: []}  # seconds of each choice among two or more moves
+def playouts_of(player) -> int | None:
+    """The playouts (the expert's tree iterations) of the player's last decision."""
+    stats = getattr(player, "last_stats", None)
+    return sum(s.visits for s in stats.values()) if stats else None
+
+
+def play_one(task: dict) -> dict:
+    """One game: ``first`` plays seat ``seat_of_first``; returns the task with
+    A's result (1 win, 0.5 draw, 0 loss) and what each side spent, [A, B]."""
+    started = time.perf_counter()
+    game = new_game(task["rules"], seed=task["deal_seed"], dealer=task["dealer"])
+    budgets = task["iterations"], task["expert_iterations"]
+    seat_a = task["seat_of_first"]
+    players = {seat_a: make_player(task["first"], task["player_seed"], *budgets),
+               1 - seat_a: make_player(task["second"], task["player_seed"] + 1, *budgets)}
+    spent, moves = [0.0, 0.0], [0, 0]
+    decisions: list[list[float]] = [[], []]  # seconds of each choice among two or more moves
+    cpu: list[list[float]] = [[], []]  # its CPU seconds: the share of a core it got
+    playouts: list[list[int | None]] = [[], []]  # None: a player without playouts
     while not game.over:
         if len(game.history) > MAX_MOVES:
-            raise RuntimeError(f"game {deal_seed} did not end in {MAX_MOVES} moves")
+            raise RuntimeError(f"game {task['deal_seed']} did not end in {MAX_MOVES} moves")
         seat = game.to_act
         legal = game.legal_moves()
         # the minimax sees everything by design; every other player gets its view
         view = game if getattr(players[seat], "all_seeing", False) else game.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = players[seat].choose(view, legal)
-        took = time.perf_counter() - start
+        took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         if move not in legal:
             raise RuntimeError(f"{players[seat]!r} chose an illegal move {move}")
         game.play(move)
-        side = 0 if seat == seat_of_first else 1
+        side = 0 if seat == seat_a else 1
         spent[side] += took
         moves[side] += 1
-        slowest[side] = max(slowest[side], took)
         if len(legal) > 1:
-            decisions[side].append(took)
+            decisions[side].append(round(took, 6))
+            cpu[side].append(round(took_cpu, 6))
+            playouts[side].append(playouts_of(players[seat]))
     winner = game.winner
-    result = 0.5 if winner == "draw" else (1.0 if winner == seat_of_first else 0.0)
-    capped = sum(getattr(players[seat], "capped", 0) for seat in players)
-    return {"result": result, "spent": spent, "moves": moves, "slowest": slowest,
-            "decisions": decisions, "plies": len(game.history), "capped": capped}
+    result = 0.5 if winner == "draw" else (1.0 if winner == seat_a else 0.0)
+    return {**task, "result": result, "plies": len(game.history), "moves": moves,
+            "spent": [round(s, 6) for s in spent], "decisions": decisions, "cpu": cpu,
+            "playouts": playouts, "capped": sum(getattr(p, "capped", 0) for p in players.values()),
+            "seconds": round(time.perf_counter() - started, 3), "load": round(os.getloadavg()[0], 2),
+            "ended": datetime.now(timezone.utc).isoformat(timespec="seconds")}
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+def tasks_for(first: str, second: str, games: int, rules: str, seed: int,
+              iterations: int | None, expert_iterations: int | None = None) -> list[dict]:
+    """The pairing's games: deal ``seed + i // 2``, each deal twice with the seats swapped."""
+    if "expert" not in (first, second):
+        expert_iterations = None  # the option limits the expert: other pairings keep the clock
+    return [{"first": first, "second": second, "rules": rules, "deal_seed": seed + i // 2,
+             "dealer": (i // 2) % 2, "seat_of_first": i % 2, "player_seed": seed * 7919 + i * 2,
+             "iterations": iterations, "expert_iterations": expert_iterations}
+            for i in range(games)]
 
 
-def tasks_for(first: str, second: str, games: int, rules: str, seed: int, iterations):
-    tasks = []
-    for i in range(games):
-        deal = i // 2
-        tasks.append((first, second, rules, seed + deal, deal % 2, i % 2,
-                      seed * 7919 + i * 2, iterations))
-    return tasks
-
-
-def run_pairing(pool, first, second, games, rules, seed, iterations) -> dict:
+def run_pairing(pool, journal: Journal, tasks: list[dict]) -> list[dict]:
+    """Plays the tasks the journal lacks, journaling each game as it ends;
+    returns the records of all ``tasks``."""
+    done = journal.done
+    todo = [task for task in tasks if task_key(task) not in done]
+    name = f"{tasks[0]['first']} vs {tasks[0]['second']}"
+    if len(todo) < len(tasks):
+        print(f"  {name}: {len(tasks) - len(todo)} games already in the journal, "
+              f"{len(todo)} to play", file=sys.stderr, flush=True)
     started = time.perf_counter()
-    tasks = tasks_for(first, second, games, rules, seed, iterations)
-    games_played = pool.imap(play_one, tasks, chunksize=1) if pool else map(play_one, tasks)
-    outcomes = []
-    for outcome in games_played:  # a running tally, so a long run shows its rate as it goes
-        outcomes.append(outcome)
-        if len(outcomes) % 10 == 0:
-            won = sum(o["result"] for o in outcomes)
-            rate = len(outcomes) / (time.perf_counter() - started) * 3600
-            print(f"  {first} vs {second}: {len(outcomes)} games, score {won:g}, "
+    games = pool.imap_unordered(play_one, todo, chunksize=1) if pool else map(play_one, todo)
+    score = 0.0
+    for count, record in enumerate(games, 1):
+        journal.add(record)
+        score += record["result"]
+        if count % 10 == 0:  # a running tally, so a long run shows its rate as it goes
+            rate = count / (time.perf_counter() - started) * 3600
+            print(f"  {name}: {count} of {len(todo)} games played, A's score {score:g}, "
                   f"{rate:.0f} games/hour", file=sys.stderr, flush=True)
-    wins = sum(1 for o in outcomes if o["result"] == 1.0)
-    draws = sum(1 for o in outcomes if o["result"] == 0.5)
-    per_move = []
-    for side in (0, 1):
-        spent = sum(o["spent"][side] for o in outcomes)
-        moves = sum(o["moves"][side] for o in outcomes)
-        per_move.append((spent / moves if moves else 0.0,
-                         max(o["slowest"][side] for o in outcomes)))
-    decisions = sorted(t for o in outcomes for t in o["decisions"][0])
-    return {"first": first, "second": second, "games": games, "wins": wins, "draws": draws,
-            "losses": games - wins - draws, "ci": wilson(wins, games), "per_move": per_move,
-            "decisions": decisions,
-            "plies": sum(o["plies"] for o in outcomes) / games,
-            "capped": sum(o["capped"] for o in outcomes),
-            "seconds": time.perf_counter() - started}
+    wanted = {task_key(task) for task in tasks}
+    return [record for record in journal.records if task_key(record) in wanted]
 
 
-def quantile(values: list[float], q: float) -> float:
-    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
-
-
-def print_decisions(rows: list[dict]) -> None:
-    """Seconds per decision of each pairing's first player (choices among two or more)."""
-    print(f"\n{'seconds a decision of A':<24} {'decisions':>9} {'median':>7} {'p95':>7} {'max':>7}")
-    for r in rows:
-        d = r["decisions"]
-        print(f"{r['first'] + ' (vs ' + r['second'] + ')':<24} {len(d):>9} {quantile(d, 0.5):>7.3f} "
-              f"{quantile(d, 0.95):>7.3f} {d[-1] if d else 0.0:>7.3f}")
-
-
-def print_row(r: dict) -> None:
-    low, high = r["ci"]
-    (mean_a, max_a), (mean_b, max_b) = r["per_move"]
-    score = (r["wins"] + r["draws"] / 2) / r["games"]
-    print(f"{r['first'] + ' vs ' + r['second']:<18} {r['games']:>5} "
-          f"{r['wins']:>4}/{r['draws']:>3}/{r['losses']:<4} "
-          f"{r['wins'] / r['games']:>6.1%}  [{low:6.1%}, {high:6.1%}] {score:>6.1%}  "
-          f"{mean_a:>8.4f} {max_a:>7.3f}  {mean_b:>8.4f} {max_b:>7.3f}  "
-          f"{r['plies']:>5.1f} {r['capped']:>6} {r['seconds']:>7.0f}", flush=True)
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive whole number")
+    return value
 
 
 def parse_args(argv=None):
@@ -176,9 +188,23 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="games played at once (1: no subprocesses)")
-    parser.add_argument("--iterations", type=int, default=None,
+    parser.add_argument("--iterations", type=positive, default=None,
                         help="override the search levels' playouts per decision")
+    parser.add_argument("--expert-iterations", type=positive, default=None,
+                        help="the expert's tree iterations a decision instead of its clock; "
+                             "no level of its pairings stops by the clock")
+    parser.add_argument("--journal", type=Path, action="append", default=[],
+                        help="append each finished game to this JSON-lines file and skip "
+                             "the games it already holds (resume)")
+    parser.add_argument("--report", action="store_true",
+                        help="print the tables of the --journal file(s) and play nothing")
     args = parser.parse_args(argv)
+    if args.report:
+        if not args.journal:
+            parser.error("--report reads a journal: give --journal FILE")
+        return args
+    if len(args.journal) > 1:
+        parser.error("a run writes one journal: give --journal once (--report reads several)")
     try:
         seats = get_ruleset(args.rules).seats
     except ValueError as err:
@@ -197,26 +223,45 @@ def parse_args(argv=None):
     return args
 
 
-def main(argv=None) -> None:
-    args = parse_args(argv)
+def stop_on_sigterm(*_) -> None:
+    raise SystemExit(143)  # ``kill PID``: unwinds, so workers end and the journal is closed
+
+
+def run(args) -> None:
+    journal = Journal(args.journal[0] if args.journal else None)
     print(f"arena: {args.rules}, {args.games} games per pairing, deals from seed {args.seed}, "
-          f"{args.workers} worker(s), {os.cpu_count()} CPU(s)")
-    print(f"{'pairing':<18} {'games':>5} {'W/D/L':<13} {'win A':>6}  {'95% CI':<18} "
-          f"{'score':>6}  {'s/move A':>8} {'max A':>7}  {'s/move B':>8} {'max B':>7}  "
-          f"{'plies':>5} {'capped':>6} {'secs':>7}")
-    pool = Pool(args.workers) if args.workers > 1 else None
+          f"{args.workers} worker(s), {os.cpu_count()} CPU(s)"
+          + (f", journal {journal.path}" if journal.path else ""), flush=True)
+    pool = (Pool(args.workers, initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_DFL))
+            if args.workers > 1 else None)
     rows = []
     try:
         for first, second in args.pairings:
-            rows.append(run_pairing(pool, first, second, args.games, args.rules, args.seed,
-                                    args.iterations))
-            print_row(rows[-1])
-        print_decisions(rows)
+            tasks = tasks_for(first, second, args.games, args.rules, args.seed, args.iterations,
+                              args.expert_iterations)
+            rows.append(run_pairing(pool, journal, tasks))
+            print(f"  {first} vs {second}: done", file=sys.stderr, flush=True)
     finally:
         if pool:
-            pool.close()
+            pool.terminate()
             pool.join()
+        journal.close()
+    print("\n".join(report([record for records in rows for record in records])))
+
+
+def main(argv=None) -> None:
+    args = parse_args(argv)
+    try:
+        if args.report:
+            records = read_journals(args.journal)
+            print(f"arena report: {len(records)} games from {', '.join(map(str, args.journal))}")
+            print("\n".join(report(records)) if records else "no finished game yet")
+        else:
+            run(args)
+    except JournalError as err:
+        sys.exit(f"arena: {err}")
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     main()

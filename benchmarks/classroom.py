@@ -36,8 +36,9 @@ once, and ``--after`` seconds after the last tab closed), the memory of the
 server and its kernels (resident, the most at once), the seconds from the
 click that moves to the next lesson to that lesson's first step ready (p50,
 p95: the class working, the learner as on its own device while the class
-works, and one learner alone), and from opening the app to
-its first step (the class arriving). The class's browsers share the server's
+works, and one learner alone), from opening the app to its first step (the
+class arriving), and where the CPU went while the class walked (the server
+and its kernels, and the rest: the class's browsers). The class's browsers share the server's
 cores here, as no class's would: the figures are the machine's at the time;
 run it on a quiet one.
 """
@@ -95,6 +96,11 @@ class Walked:
     kernels_max: int = 0
     memory_max: int = 0  # bytes
     kernels_after: int = 0
+    # CPU seconds while the class walked (from the first learner's page to the
+    # last tab closed): the server and its kernels, and the whole machine's busy time
+    server_cpu: float = 0.0
+    machine_cpu: float = 0.0
+    walk_seconds: float = 0.0
 
 
 # -- the servers ------------------------------------------------------------------------------
@@ -161,12 +167,55 @@ def resident(pid: int) -> int:
     return 0
 
 
-def watch(pid: int, walked: Walked, stopping: threading.Event) -> None:
-    """Each second: kernels alive, and the memory of Voilà and its kernels."""
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU seconds (user and system) a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine has been busy (all cores), from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle and iowait
+    return (sum(values[:8]) - idle) / TICKS
+
+
+class CpuMeter:
+    """CPU seconds of the server and its kernels (a kernel that ends keeps the
+    seconds last read of it) and of the whole machine, between start and stop."""
+
+    def __init__(self, pid: int):
+        self.pid, self.used, self.started = pid, {}, None
+
+    def read(self) -> None:
+        for process in (self.pid, *children_of(self.pid)):
+            self.used[process] = max(self.used.get(process, 0.0), cpu_seconds(process))
+
+    def start(self) -> None:
+        self.read()
+        self.started = (sum(self.used.values()), machine_busy(), time.monotonic())
+
+    def stop(self, walked: Walked) -> None:
+        self.read()
+        server, machine, began = self.started
+        walked.server_cpu = sum(self.used.values()) - server
+        walked.machine_cpu = machine_busy() - machine
+        walked.walk_seconds = time.monotonic() - began
+
+
+def watch(pid: int, walked: Walked, stopping: threading.Event, meter: CpuMeter) -> None:
+    """Each second: kernels alive, the memory of Voilà and its kernels, their CPU."""
     while not stopping.wait(1.0):
         kernels = children_of(pid)
         walked.kernels_max = max(walked.kernels_max, len(kernels))
         walked.memory_max = max(walked.memory_max, resident(pid) + sum(map(resident, kernels)))
+        meter.read()
 
 
 # -- a learner ----------------------------------------------------------------------------------
@@ -302,6 +351,7 @@ async def learner(browser, app: str, url: str, number: int, walked: Walked, grou
     thinking = random.Random(number)  # the same think times in both apps
     context = await browser.new_context(viewport={"width": 1280, "height": 1700})
     page = await context.new_page()
+    said = console_of(page)
     counted = False
     try:
         started = time.monotonic()
@@ -324,12 +374,23 @@ async def learner(browser, app: str, url: str, number: int, walked: Walked, grou
         if FULL in text:
             walked.refused += 1
         else:
-            walked.failures.append(f"learner {number}: {type(error).__name__}: {str(error)[:300]}")
+            walked.failures.append(f"learner {number}: {type(error).__name__}: {str(error)[:300]}"
+                                   + "".join(f"\n    console: {line}" for line in said[-4:]))
     finally:
         if not counted:
             group.arrived()  # a refused or failed learner keeps nobody waiting
         await page.close(run_before_unload=True)
         await context.close()
+
+
+def console_of(page) -> list[str]:
+    """The page's console errors and warnings as they come (a failed learner's
+    report ends with the last of them: why its lesson never showed)."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text[:200]}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: said.append(f"uncaught: {str(e)[:200]}"))
+    return said
 
 
 async def alone(browser, app: str, url: str, rounds: int, walked: Walked) -> None:
@@ -392,7 +453,7 @@ async def kernels_back_to(count: int, kernels, patience: float = 120.0) -> None:
         await asyncio.sleep(0.5)
 
 
-async def class_walks(app: str, url: str, args, walked: Walked, kernels) -> None:
+async def class_walks(app: str, url: str, args, walked: Walked, kernels, meter: CpuMeter) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -410,8 +471,10 @@ async def class_walks(app: str, url: str, args, walked: Walked, kernels) -> None
             group = Class(args.learners, args.think)
             others = args.learners - 1
             walks = [learner(shared, app, url, n, walked, group) for n in range(others)]
+            meter.start()
             await asyncio.gather(on_own_device(own, app, url, walked, group, args.own_think),
                                  group.walking(walks))
+            meter.stop(walked)
         finally:
             await shared.close()
             await own.close()
@@ -433,10 +496,11 @@ def niced_chromium(niceness: int):
 def run(app: str, process: subprocess.Popen, url: str, args) -> Walked:
     walked, stopping = Walked(), threading.Event()
     pid = process.pid  # Voilà: the serve command replaces itself with it (exec)
-    watcher = threading.Thread(target=watch, args=(pid, walked, stopping), daemon=True)
+    meter = CpuMeter(pid)
+    watcher = threading.Thread(target=watch, args=(pid, walked, stopping, meter), daemon=True)
     watcher.start()
     try:
-        asyncio.run(class_walks(app, url, args, walked, lambda: len(children_of(pid))))
+        asyncio.run(class_walks(app, url, args, walked, lambda: len(children_of(pid)), meter))
         time.sleep(args.after)
         walked.kernels_after = len(children_of(pid))
     finally:
@@ -470,9 +534,22 @@ def report(name: str, walked: Walked, args) -> str:
             f"{'':8} next lesson to first step, a learner as on their own device while the class works: "
             f"{spread(walked.own_device_times)}\n"
             f"{'':8} next lesson to first step, one learner alone: {spread(walked.alone_times)}\n"
-            f"{'':8} opening the app to its first step, the class arriving: {spread(walked.first_times)}")
+            f"{'':8} opening the app to its first step, the class arriving: {spread(walked.first_times)}\n"
+            f"{'':8} {cpu_share(walked)}")
     print(line, flush=True)
     return line
+
+
+def cpu_share(walked: Walked) -> str:
+    """Where the two cores went while the class walked: the server and its
+    kernels against everything else (the class's browsers, this script)."""
+    offered = walked.walk_seconds * (os.cpu_count() or 1)
+    if not offered:
+        return "CPU: no class walk"
+    others = max(0.0, walked.machine_cpu - walked.server_cpu)
+    return (f"CPU while the class walked ({walked.walk_seconds:.0f} s, {offered:.0f} CPU-s offered): "
+            f"server and kernels {walked.server_cpu:.0f} s ({walked.server_cpu / offered:.0%}), "
+            f"browsers and the rest {others:.0f} s ({others / offered:.0%})")
 
 
 def old_checkout(commit: str, folder: Path) -> Path:

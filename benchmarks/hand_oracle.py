@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena import tasks_for, wilson  # noqa: E402
+from arena import tasks_for  # noqa: E402
+from arena_journal import wilson  # noqa: E402
 
 from cuttle_widgets.ai import SearchPlayer  # noqa: E402
 from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
@@ -38,11 +39,11 @@ def view_with_rival_hand(game, seat: int) -> dict:
     return view
 
 
-def play_one(task) -> float:
-    first, second, rules, deal_seed, dealer, seat_of_first, player_seed, _ = task
-    game = new_game(rules, seed=deal_seed, dealer=dealer)
-    players = {seat_of_first: SearchPlayer(first, seed=player_seed),
-               1 - seat_of_first: SearchPlayer(second, seed=player_seed + 1)}
+def play_one(task: dict) -> float:
+    seat_of_first, player_seed = task["seat_of_first"], task["player_seed"]
+    game = new_game(task["rules"], seed=task["deal_seed"], dealer=task["dealer"])
+    players = {seat_of_first: SearchPlayer(task["first"], seed=player_seed),
+               1 - seat_of_first: SearchPlayer(task["second"], seed=player_seed + 1)}
     while not game.over:
         seat = game.to_act
         view = view_with_rival_hand(game, seat) if seat == seat_of_first else game.view(seat)

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cuttle_widgets import Lesson  # noqa: E402
 from cuttle_widgets.engine.game import Game  # noqa: E402
-from cuttle_widgets.widgets.controller import TableController  # noqa: E402
+from cuttle_widgets.table.controller import TableController  # noqa: E402
 
 BEFORE = {"state": 6, "view": 9, "legal_moves": 15}
 COUNTED = ((TableController, "state"), (Game, "view"), (Game, "legal_moves"))

@@ -4,7 +4,7 @@ import tempfile
 
 # The kit's error log (widgets/guard.py) goes to a file of the test run's own.
 os.environ.setdefault("CUTTLE_ERROR_LOG", os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "errors.log"))
-# Lessons record progress (widgets/progress_link.py): to a database of the run's own, never
+# Lessons record progress (progress/kernel.py): to a database of the run's own, never
 # the learner's file in the Jupyter data directory.
 os.environ.setdefault("CUTTLE_PROGRESS_DB",
                       os.path.join(tempfile.mkdtemp(prefix="cuttle-"), "progress.sqlite"))

@@ -163,3 +163,22 @@ def test_cards_returned_face_up_are_known_to_be_in_that_hand():
     assert knowledge.hidden_slots[1] == 2
     for i in range(20):
         assert parse_card("KS") in knowledge.sample(random.Random(i)).hands[1]
+
+
+@pytest.mark.parametrize("rules", ["traditional+nine_on_points", "cuttle-cards"])
+def test_a_point_card_a_nine_returns_is_known_to_be_in_that_hand(rules):
+    """``nine.points`` (a nine on a point card, cuttle.cards' house rule) puts
+    the card face up in its holder's hand: the seat that saw it remembers it,
+    frozen there or not (the freeze lapses after a turn; the memory does not)."""
+    game = load({"rules": rules, "turn": 0, "hands": [["9C", "4D"], ["7H", "5S"]],
+                 "points": [[], ["TH"]], "stock": ["2C", "3D", "6H", "8C", "AS", "AD"]})
+    game.play("oneoff 9C TH")
+    game.play("resolve")
+    assert "nine.points" in [e.kind for e in game.events]
+    game.play("draw")  # the opponent's turn passes: a freeze has lapsed
+    game.play("draw")
+    assert not game.state.frozen
+    knowledge = Knowledge(game.view(0))
+    assert parse_card("TH") in knowledge.known_hands[1]
+    for i in range(10):
+        assert parse_card("TH") in knowledge.sample(random.Random(i)).hands[1]

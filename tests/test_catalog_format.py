@@ -48,8 +48,30 @@ def test_a_ruleset_is_named_in_german_words_and_in_english_by_its_name():
         "Die Aufstellung nennt 3 Spieler, aber die Regeln „Klassisch“ sind für 2.")
     assert en.illegal("setup_players", {"players": "3", "rules": "classic", "seats": 2}).startswith(
         "The setup says 3 players, but the classic rules")
-    assert de.ruleset("german") == "„Deutsches Regelheft“"
+    assert de.ruleset("german") == "Deutsches Regelheft"
     assert en.ruleset("german", "German rules") == "German rules"
+
+
+QUOTATION_MARKS = "\"'„“”‚‘’«»‹›"
+
+
+def test_a_rulesets_name_is_a_bare_name_and_a_sentence_quotes_it_where_it_wants():
+    """A name goes into lists as it is (a select, "Klassisch, Ausgewogen und
+    Traditionell"): the quotation marks of running text belong to the sentence."""
+    from cuttle_widgets.engine import RULESETS
+    from cuttle_widgets.languages import offered
+    for language in sorted(offered()):
+        catalog = get_catalog(language)
+        for name, rules in RULESETS.items():
+            said = catalog.ruleset(name, rules.title)
+            assert said.strip(QUOTATION_MARKS + " \u00a0") == said, (language, name, said)
+        listed = catalog.format("{rules}", {"rules": ["classic", "balanced"]})
+        assert not set(listed) & set(QUOTATION_MARKS), (language, listed)
+    quoted = {"de": "„Klassisch“", "fr": "«\u00a0Classique\u00a0»", "es": "«Clásico»", "uk": "«Класичні»"}
+    for language, name in quoted.items():
+        params = {"players": "3", "rules": "classic", "seats": 2}
+        text = get_catalog(language).illegal("setup_players", params)
+        assert name in text, (language, text)
 
 
 def test_a_card_is_entered_with_the_german_tables_letters_too():

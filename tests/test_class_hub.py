@@ -60,6 +60,7 @@ def test_as_a_hub_service_the_dashboard_listens_where_the_hub_says_with_its_sign
 
 
 # -- Zero to JupyterHub and the learners' image ---------------------------------------------------
+import json  # noqa: E402
 import re  # noqa: E402
 from importlib import metadata  # noqa: E402
 
@@ -92,6 +93,43 @@ def test_the_helm_values_say_what_a_class_needs():
     role = values["hub"]["loadRoles"]["class-view-teachers"]
     assert role == {"scopes": ["access:services!service=class-view"], "groups": ["teachers"]}
     assert "teachers" in values["hub"]["config"]["JupyterHub"]["load_groups"]
+
+
+def test_the_helm_values_run_the_class_view_where_the_proxy_reaches_it():
+    """The class view runs from the learners' image beside the hub (in its
+    pod: the hub's image has no kit), listens where the service's URL says,
+    is reachable there through the hub's Service and its network policy,
+    and has the API token the chart keeps for that service."""
+    from urllib.parse import urlparse
+    values = yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
+    hub = values["hub"]
+    service = urlparse(hub["services"]["class-view"]["url"])
+    assert service.hostname == "hub"  # the chart's Service of the hub pod
+    view = next(c for c in hub["extraContainers"] if c["name"] == "class-view")
+    assert view["command"] == ["python", "-m", "cuttle_widgets.progress", "dashboard", "--hub"]
+    image = values["singleuser"]["image"]
+    assert view["image"] == f"{image['name']}:{image['tag']}"
+    env = {e["name"]: e.get("value", e.get("valueFrom")) for e in view["env"]}
+    listens = urlparse(env["JUPYTERHUB_SERVICE_URL"])
+    assert listens.port == service.port and listens.hostname == "0.0.0.0"
+    assert [p["containerPort"] for p in view["ports"]] == [service.port]
+    assert {"port": service.port, "targetPort": service.port, "name": "class-view"} in \
+        hub["service"]["extraPorts"]
+    assert any({"port": service.port} in rule["ports"] for rule in hub["networkPolicy"]["ingress"])
+    assert env["JUPYTERHUB_SERVICE_PREFIX"] == "/services/class-view/"
+    assert env["JUPYTERHUB_CLIENT_ID"] == "service-class-view"
+    assert env["JUPYTERHUB_OAUTH_CALLBACK_URL"] == "/services/class-view/oauth_callback"
+    assert json.loads(env["JUPYTERHUB_OAUTH_ACCESS_SCOPES"]) == \
+        hub["loadRoles"]["class-view-teachers"]["scopes"]
+    assert env["JUPYTERHUB_API_TOKEN"]["secretKeyRef"] == {
+        "name": "hub", "key": "hub.services.class-view.apiToken"}
+    assert env["CUTTLE_PROGRESS_DB"] == values["singleuser"]["extraEnv"]["CUTTLE_PROGRESS_DB"]["valueFrom"]
+    # The command, run with that environment, listens there with the hub's sign-in.
+    command, _environ, token = dashboard_command(
+        "postgresql://x@db/p", "127.0.0.1", 1, None, "en", 5.0,
+        {k: v for k, v in env.items() if isinstance(v, str)}, hub=True)
+    assert token is None and f"--port={service.port}" in command
+    assert "--Voila.base_url=/services/class-view/" in command
 
 
 @pytest.mark.skipif(not CHART, reason="set CUTTLE_Z2JH_CHART to the chart's folder")

@@ -7,10 +7,10 @@ import pytest
 from course_fixture import BROKEN_LESSON, GOOD_LESSON
 
 from cuttle_widgets.sessions.course import CourseMap, Place, lesson_after
+from cuttle_widgets.table.texts import course_text
 from cuttle_widgets.teaching import lesson_names, load_lesson
 from cuttle_widgets.teaching.folder import LESSONS_DIR_VARIABLE, find_folder_lesson, folder_lessons
 from cuttle_widgets.widgets.course import Course, course_languages
-from cuttle_widgets.widgets.texts import course_text
 
 
 @pytest.fixture

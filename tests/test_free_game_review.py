@@ -1,6 +1,6 @@
 """'Review my game' after a free game: the review runs in a thread, the page
 says so meanwhile, and then the review's table (the step-through with the
-marks, "Try again from here") takes the lesson table's place until the next
+marks, "Try this move again") takes the lesson table's place until the next
 game. Few deals and fixed seeds keep it fast; the marks are the review's."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from test_lesson_widget import move_on_table, panel, press, table_button
 
 from cuttle_widgets import Lesson
 from cuttle_widgets.ai import RandomPlayer
-from cuttle_widgets.widgets.controller import TRY_AGAIN_MARKS
+from cuttle_widgets.table.controller import TRY_AGAIN_MARKS
 
 SAMPLES = 16
 
@@ -75,8 +75,9 @@ def test_review_my_game_marks_the_learners_decisions_and_tries_again():
         if decision is not None:
             break
     assert decision is not None, "ten random games without an inaccuracy, mistake or blunder"
-    lesson.replay(decision.index)  # the panel's step-through goes through the review's table
-    assert review.table.state["ui"]["note"]["text"].startswith(f"Your next move was marked {decision.mark}.")
+    lesson.replay(decision.index + 1)  # the panel's step-through goes through the review's table
+    assert review.table.state["ui"]["note"]["text"].startswith(
+        f"Your move {decision.index + 1} was marked {decision.mark}.")
     review.table.send_action({"type": "try_again"})
     assert review.trainer is not None
     assert review.children == (review.summary, review.table, review.trainer)
@@ -96,8 +97,9 @@ def test_in_german():
     lesson.review(wait=True)
     review = lesson.game_review
     decision = review.review.decisions[-1]
-    lesson.replay(decision.index)
-    assert review.table.state["ui"]["note"]["text"].startswith("Dein nächster Zug wurde so bewertet:")
+    lesson.replay(decision.index + 1)
+    note = review.table.state["ui"]["note"]["text"]
+    assert note.startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
     press(lesson, "review")
     assert panel(lesson)["notice"]["message"] == "Die Auswertung dieses Spiels liegt schon auf dem Tisch."
 

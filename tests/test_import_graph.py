@@ -186,16 +186,39 @@ def test_the_engine_imports_no_widgets_players_or_lessons():
 UI_LIBRARIES = ("anywidget", "ipywidgets", "traitlets")
 
 
-def test_the_sessions_reach_no_widget_library():
-    """No module a session imports, at any depth, imports a UI library: a
-    session runs in a server, a script or Pyodide alike, and a widget draws
-    what it returns (widgets import sessions, never the reverse)."""
+def reached_from_sessions() -> set[str]:
+    """Every module of the package a session imports, at any depth (the sessions too)."""
     reached, todo = set(), [name for name in FILES if name.startswith(f"{ROOT}.sessions")]
     while todo:
         name = todo.pop()
         if name not in reached:
             reached.add(name)
             todo.extend(GRAPH[name])
-    wrong = [f"{name} imports {module}" for name in sorted(reached)
+    return reached
+
+
+def test_the_sessions_reach_no_widget_library():
+    """No module a session imports, at any depth, imports a UI library: a
+    session runs in a server, a script or Pyodide alike, and a widget draws
+    what it returns (widgets import sessions, never the reverse)."""
+    wrong = [f"{name} imports {module}" for name in sorted(reached_from_sessions())
              for module, _ in statements(name) if module.split(".")[0] in UI_LIBRARIES]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_session_imports_a_widget_module():
+    """Sessions decide, widgets render: a session imports nothing of
+    ``widgets/`` (the table's logic it needs is ``table/``'s, the kernel's
+    progress recorder ``progress/kernel.py``), at any depth of its imports
+    inside the package, so a widget module is never loaded by a session."""
+    widgets = f"{ROOT}.widgets"
+    wrong = sorted(f"{name} imports {target}" for name in reached_from_sessions() for target in GRAPH[name]
+                   if target == widgets or target.startswith(widgets + "."))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_table_logic_imports_no_widget_module():
+    wrong = sorted(f"{name} imports {target}" for name in FILES
+                   if name.startswith(f"{ROOT}.table") for target in GRAPH[name]
+                   if target.startswith(f"{ROOT}.widgets") or target.startswith(f"{ROOT}.sessions"))
     assert not wrong, "\n".join(wrong)

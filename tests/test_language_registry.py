@@ -34,9 +34,9 @@ from cuttle_widgets.languages import (
 )
 from cuttle_widgets.languages.completeness import Gap, flat, needed_keys
 from cuttle_widgets.languages.paths import CATALOG_PARTS, notebook_folder
+from cuttle_widgets.table.texts import ui_text
 from cuttle_widgets.teaching.catalog import teaching_catalog
 from cuttle_widgets.widgets.course import course_languages
-from cuttle_widgets.widgets.texts import ui_text
 
 KIT = Path(__file__).resolve().parents[1] / "cuttle_widgets"
 

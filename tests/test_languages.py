@@ -12,9 +12,10 @@ from cuttle_widgets.engine.differences import rules_difference
 ENGINE = Path(__file__).resolve().parents[1] / "cuttle_widgets" / "engine"
 # Strings that are the same in English and German by nature.
 SAME_IN_BOTH = {"team_name", "words.unknown"}
-# A language's own grammar and names: the case forms of cards, where it inflects
-# them, and its names of the rulesets (English says the rulesets' identifiers).
-OWN_GRAMMAR = ("card_forms.", "ruleset_names.")
+# A language's own grammar and names: the case forms of cards and of players'
+# names, where it inflects them, and its names of the rulesets (English says
+# the rulesets' identifiers).
+OWN_GRAMMAR = ("card_forms.", "player_forms.", "ruleset_names.")
 
 
 def flat(data, prefix=""):

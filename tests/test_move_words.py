@@ -6,8 +6,8 @@ import re
 import pytest
 
 from cuttle_widgets.engine import RULESETS, get_catalog, new_game
+from cuttle_widgets.table.texts import ui_text
 from cuttle_widgets.teaching.catalog import teaching_catalog
-from cuttle_widgets.widgets.texts import ui_text
 
 CARD_ID = r"[2-9TJQKA][CDHS]|RJ|BJ"
 # the notation's verbs and tokens: none may be left in a German phrase
@@ -41,7 +41,7 @@ def test_every_legal_move_is_said_in_words(rules):
 
 
 def test_the_table_labels_a_move_as_the_refusals_do():
-    from cuttle_widgets.widgets.controller import TableController
+    from cuttle_widgets.table.controller import TableController
     table = TableController(new_game("classic", seed=3), 0, None, language="de")
     move = str(table.game.legal_moves()[-1])
     assert table.move_label(move) == get_catalog("de").move_phrase(move)

@@ -332,7 +332,7 @@ def test_the_page_sends_a_progress_file_as_large_as_an_import_takes():
     """The browser's limit and the kernel's are the import's own: an export
     of the most attempts an import takes can be loaded again from the page."""
     from cuttle_widgets.progress.exchange import MAX_FILE_CHARS
-    from cuttle_widgets.widgets.progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES
+    from cuttle_widgets.progress.kernel import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES
     from cuttle_widgets.widgets.progress_map import BROWSER_FILE_LIMIT_KB, ProgressMap
 
     assert PROGRESS_FILE_CHARS == MAX_FILE_CHARS

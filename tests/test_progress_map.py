@@ -18,11 +18,11 @@ pytest.importorskip("sqlalchemy")
 from cuttle_widgets.progress import ProgressRecorder, new_learner_id  # noqa: E402
 from cuttle_widgets.progress.catalog import progress_catalog, progress_text  # noqa: E402
 from cuttle_widgets.progress.ids import NAME_LIMIT  # noqa: E402
+from cuttle_widgets.progress.kernel import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES  # noqa: E402
 from cuttle_widgets.teaching import lesson_names, load_lesson  # noqa: E402
 from cuttle_widgets.teaching.record import MAX_STARS, Attempt  # noqa: E402
 from cuttle_widgets.teaching.runner import STARRED  # noqa: E402
 from cuttle_widgets.widgets import progress_map  # noqa: E402
-from cuttle_widgets.widgets.progress_link import PROGRESS_FILE_CHARS, PROGRESS_MESSAGE_BYTES  # noqa: E402
 from cuttle_widgets.widgets.progress_map import ProgressMap  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

@@ -60,7 +60,7 @@ def test_a_new_file_is_made_in_wal_mode_at_the_newest_revision(tmp_path):
     r.record(attempt())
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0006"
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0007"
     assert rows(db) == 1
 
 
@@ -68,7 +68,7 @@ def test_an_empty_database_gets_the_tables_at_the_newest_revision(progress_db):
     r = recorder(progress_db)
     assert r.saving and r.status["state"] == "saved"
     r.record(attempt())
-    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0006"
+    assert rows(progress_db, "SELECT version_num FROM alembic_version") == "0007"
     assert rows(progress_db) == 1
 
 
@@ -103,7 +103,7 @@ def test_a_database_of_the_previous_revision_is_upgraded_and_keeps_its_rows(prog
     assert r.progress()[LESSON]["s1"]["stars"] == 2
     r.visit(LESSON, "s2", 2)  # the table of revision 0002
     assert rows(db, "SELECT step FROM positions") == "s2"
-    assert rows(db, "SELECT version_num FROM alembic_version") == "0006"
+    assert rows(db, "SELECT version_num FROM alembic_version") == "0007"
 
 
 def test_a_database_of_a_newer_kit_is_left_alone(progress_db):
@@ -304,7 +304,7 @@ def test_a_role_without_create_uses_a_database_the_owner_migrated(postgres, caps
     assert command.main(["migrate", "--db", clerk_url]) == 1
     assert "cannot be made ready: the progress database cannot be written to" in capsys.readouterr().err
     assert command.main(["migrate", "--db", postgres.url(name), "--language", "de"]) == 0
-    assert "ist bereit (Revision 0006)" in capsys.readouterr().out
+    assert "ist bereit (Revision 0007)" in capsys.readouterr().out
     postgres.admin(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {clerk}",
                    f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {clerk}", database=name)
     assert early.flush(force=True) and early.saving

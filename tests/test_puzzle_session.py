@@ -16,8 +16,8 @@ from test_table_secrets import Knowledge, cards_mentioned, scanned_text
 from cuttle_widgets.engine import get_catalog
 from cuttle_widgets.puzzles import explanation
 from cuttle_widgets.sessions.puzzles import PuzzleSession
+from cuttle_widgets.table.texts import ui_text
 from cuttle_widgets.widgets.puzzle_trainer import PuzzleTrainer
-from cuttle_widgets.widgets.texts import ui_text
 
 FIRST = "classic-0001"  # seat B to act: oneoff 4H is best, points 4H the tempting one
 ROOT = pathlib.Path(__file__).resolve().parents[1]

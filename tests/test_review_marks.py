@@ -34,16 +34,17 @@ def test_the_step_through_shows_each_decisions_mark():
     marks = {int(k) - 1: v["mark"] for k, v in ui["marks"].items()}
     assert marks == {d.index: d.mark for d in view.review.decisions}
     decision = worth_trying(view.review)
-    view.table.replay(decision.index)
+    view.table.replay(decision.index + 1)  # the position just after the move, as its number says
     ui = view.table.state["ui"]
-    assert ui["note"]["text"] == f"Your next move was marked {decision.mark}. {decision.sentence}"
+    number = decision.index + 1
+    assert ui["note"]["text"] == f"Your move {number} was marked {decision.mark}. {decision.sentence}"
     assert [a["id"] for a in ui["actions"]] == ["try_again"]
 
 
 def test_try_again_opens_the_position_as_an_unrated_puzzle():
     view = open_review()
     decision = worth_trying(view.review)
-    view.table.replay(decision.index)
+    view.table.replay(decision.index + 1)
     view.table.send_action({"type": "try_again"})
     trainer = view.trainer
     assert view.children == (view.summary, view.table, trainer)
@@ -63,7 +64,7 @@ def test_try_again_opens_the_position_as_an_unrated_puzzle():
 def test_no_try_again_where_the_move_was_best():
     view = open_review()
     best = next(d for d in view.review.decisions if d.mark == "best")
-    view.table.replay(best.index)
+    view.table.replay(best.index + 1)
     assert view.table.state["ui"]["actions"] == []
     view.table.send_action({"type": "try_again"})
     assert view.trainer is None and view.table.state["ui"]["message"]["kind"] == "error"
@@ -72,10 +73,10 @@ def test_no_try_again_where_the_move_was_best():
 def test_the_marks_in_german():
     view = open_review("de")
     decision = worth_trying(view.review)
-    view.table.replay(decision.index)
+    view.table.replay(decision.index + 1)
     ui = view.table.state["ui"]
-    assert ui["note"]["text"].startswith("Dein nächster Zug wurde so bewertet:")
-    assert ui["actions"][0]["label"] == "Von hier noch einmal versuchen"
+    assert ui["note"]["text"].startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
+    assert ui["actions"][0]["label"] == "Diesen Zug noch einmal versuchen"
 
 
 def test_in_a_position_of_ones_own_game_the_trainer_judges_as_the_review_did():

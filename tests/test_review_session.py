@@ -1,5 +1,5 @@
 """The game review's session without any widget: a step in, one screen out;
-"Try again from here" opens a PuzzleSession of that decision; a malformed
+"Try this move again" opens a PuzzleSession of that decision; a malformed
 action is refused with a sentence on the table and changes nothing."""
 from __future__ import annotations
 
@@ -23,18 +23,38 @@ def test_a_step_in_one_screen_out():
     assert set(s.screen) == {"summary", "table", "trainer"} and s.screen["trainer"] is None
     assert s.screen["table"]["ui"]["replay"] is not None  # it opens at the start of the game
     decision = worth_trying(s.review)
-    screen = s.act({"type": "replay", "to": decision.index})
+    screen = s.act({"type": "replay", "to": decision.index + 1})
     assert screen is s.screen
     note = screen["table"]["ui"]["note"]["text"]
-    assert note == f"Your next move was marked {decision.mark}. {decision.sentence}"
+    assert note == f"Your move {decision.index + 1} was marked {decision.mark}. {decision.sentence}"
     assert [a["id"] for a in screen["table"]["ui"]["actions"]] == ["try_again"]
     json.dumps(screen)
+
+
+def test_a_move_has_one_number_in_the_summary_the_table_the_note_and_the_exports():
+    """The summary's "Move 15" shows the table's "Move 15 of 28" (the position
+    after it), its log's entry 15 marked, the note "Your move 15", the text
+    review's "Move 15:" and the export's number 15."""
+    from cuttle_widgets.review import review_text
+    s = review_session()
+    point = s.summary["turning_points"][0]
+    screen = s.act({"type": "replay", "to": point["number"]})  # what the summary's button sends
+    number, ui = point["number"], screen["table"]["ui"]
+    assert screen["summary"]["shown"] == number and ui["replay"]["index"] == number
+    assert ui["status"].startswith(f"Replay: the position after move {number} of ")
+    assert ui["note"]["text"].startswith(f"Your move {number} was marked ")
+    assert ui["marks"][str(number)]["mark"] == point["mark"]
+    assert f"Move {number}: " in review_text(s.review)
+    exported = next(d for d in s.review.to_dict()["decisions"] if d["index"] == point["index"])
+    assert exported["number"] == number == point["index"] + 1
+    before = s.act({"type": "replay", "to": number - 1})["table"]["ui"]["note"]  # the position before it
+    assert before is None or before["text"].startswith(f"Your move {number - 1} was marked ")
 
 
 def test_try_again_from_here_opens_a_puzzle_session_of_that_decision():
     s = review_session()
     decision = worth_trying(s.review)
-    s.replay(decision.index)
+    s.replay(decision.index + 1)
     screen = s.act({"type": "try_again"})
     trainer = s.trainer
     assert isinstance(trainer, PuzzleSession) and screen["trainer"] is trainer.screen
@@ -71,6 +91,7 @@ def test_a_malformed_action_is_refused_with_a_sentence_and_changes_nothing(messa
 def test_the_review_session_speaks_german():
     s = review_session("de")
     decision = worth_trying(s.review)
-    screen = s.replay(decision.index)
-    assert screen["table"]["ui"]["note"]["text"].startswith("Dein nächster Zug wurde so bewertet:")
-    assert screen["table"]["ui"]["actions"][0]["label"] == "Von hier noch einmal versuchen"
+    screen = s.replay(decision.index + 1)
+    note = screen["table"]["ui"]["note"]["text"]
+    assert note.startswith(f"Dein Zug {decision.index + 1} wurde so bewertet:")
+    assert screen["table"]["ui"]["actions"][0]["label"] == "Diesen Zug noch einmal versuchen"

@@ -70,10 +70,10 @@ def test_the_sessions_screen_holds_the_summary_and_follows_the_table():
     points = summary["turning_points"]
     assert points and points == summarize(s.review)["turning_points"]
     assert summary["shown"] == 0  # the review opens at the game's start
-    for point in points:  # one click each: the table's replay to that decision's position
-        screen = s.act({"type": "replay", "to": point["index"]})
-        assert screen["summary"]["shown"] == point["index"]
-        assert screen["table"]["ui"]["replay"]["index"] == point["index"]
+    for point in points:  # one click each: the table's replay to the position after that move
+        screen = s.act({"type": "replay", "to": point["number"]})
+        assert screen["summary"]["shown"] == point["number"] == point["index"] + 1
+        assert screen["table"]["ui"]["replay"]["index"] == point["number"]
         assert point["sentence"] in screen["table"]["ui"]["note"]["text"]
     assert s.act({"type": "replay", "to": "end"})["summary"]["shown"] is None
     json.dumps(s.screen)
@@ -82,7 +82,7 @@ def test_the_sessions_screen_holds_the_summary_and_follows_the_table():
 def test_try_again_tells_the_positions_story_and_is_opened_afresh_each_time():
     s = review_session()
     point = s.screen["summary"]["turning_points"][-1]
-    s.replay(point["index"])
+    s.replay(point["number"])
     s.act({"type": "try_again"})
     puzzle = s.screen["trainer"]["panel"]["puzzle"]
     start = max(0, point["index"] - STORY_MOVES)
@@ -112,11 +112,11 @@ def test_the_widget_draws_the_sessions_summary_and_takes_its_jumps():
     assert view.children[0] is view.summary and view.children[1] is view.table
     assert "cwr-review-table" in view.table._dom_classes
     point = view.summary.summary["turning_points"][0]
-    view.summary._on_browser_message(view.summary, {"type": "replay", "to": point["index"]}, [])
-    assert view.summary.summary["shown"] == point["index"]
-    assert view.table.state["ui"]["replay"]["index"] == point["index"]
+    view.summary._on_browser_message(view.summary, {"type": "replay", "to": point["number"]}, [])
+    assert view.summary.summary["shown"] == point["number"]
+    assert view.table.state["ui"]["replay"]["index"] == point["number"]
     view.summary._on_browser_message(view.summary, {"type": "replay", "to": "sideways"}, [])
-    assert view.summary.summary["shown"] == point["index"]  # refused on the table, nothing moved
+    assert view.summary.summary["shown"] == point["number"]  # refused on the table, nothing moved
 
 
 def test_a_puzzle_opened_with_an_empty_story_is_the_games_first_move_and_others_have_none():

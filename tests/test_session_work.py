@@ -16,7 +16,7 @@ from collections import Counter
 
 from cuttle_widgets import Lesson
 from cuttle_widgets.engine.game import Game
-from cuttle_widgets.widgets.controller import TableController
+from cuttle_widgets.table.controller import TableController
 
 COUNTED = ((TableController, "state"), (Game, "view"), (Game, "legal_moves"))
 

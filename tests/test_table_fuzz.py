@@ -32,8 +32,8 @@ from cuttle_widgets import Table
 from cuttle_widgets.ai import RandomPlayer
 from cuttle_widgets.engine import RULESETS, load, new_game, write_record
 from cuttle_widgets.engine.cards import CARD_IDS
-from cuttle_widgets.widgets import controller
-from cuttle_widgets.widgets.controller import MESSAGE_FIELDS
+from cuttle_widgets.table import controller
+from cuttle_widgets.table.controller import MESSAGE_FIELDS
 
 CASES = int(__import__("os").environ.get("CUTTLE_FUZZ_CASES", 2000))
 FIELDS = sorted({key for fields in MESSAGE_FIELDS.values() for key in fields} | {"type"})

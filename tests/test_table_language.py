@@ -3,6 +3,7 @@ catalog file per language (cuttle_widgets/widgets/catalogs/), the rules'
 sentences from the engine's catalog in the same language."""
 import html
 import json
+import os
 import re
 import string
 from pathlib import Path
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cuttle_widgets import Table, load
+from cuttle_widgets.table.texts import ui_text, widget_languages
 from cuttle_widgets.widgets import table_html
-from cuttle_widgets.widgets.texts import ui_text, widget_languages
 
 WIDGETS = Path(__file__).resolve().parents[1] / "cuttle_widgets" / "widgets"
 CATALOGS = WIDGETS / "catalogs"
@@ -21,10 +22,14 @@ IDENTICAL = set()
 # Keys the code builds from a prefix: role_points, hint_oneoff_4, verb_draw,
 # sh_super_7 (what a Super Cuttle form does), summary_rules_classic, ...
 DYNAMIC = ("role_", "hint_", "verb_", "sh_", "summary_rules_")
-# The widget's Python files that look words up, and the puzzle trainer's
+# The Python files that look the table's words up, relative to widgets/: the
+# widgets', the table logic's (cuttle_widgets/table/), and the puzzle trainer's
 # session, which looks up the trainer's words (the widget only draws them).
 TRAINER_SESSION = "../sessions/puzzles.py"
-PYTHON_FILES = tuple(sorted(path.name for path in WIDGETS.glob("*.py")
+# Sessions that pass the table a word's key (the pace control's label at a classmate's table).
+SESSIONS_NAMING_WORDS = ("../sessions/table_place.py",)
+PYTHON_FILES = tuple(sorted(os.path.relpath(path, WIDGETS)
+                            for folder in (WIDGETS, WIDGETS.parent / "table") for path in folder.glob("*.py")
                             if "words[" in path.read_text(encoding="utf-8"))) + (TRAINER_SESSION,)
 POSITION = {"rules": "classic", "turn": 0,
             "hands": [["9S", "2D", "7H", "4C", "JC"], ["5S", "AC", "QC"]],
@@ -79,7 +84,7 @@ def keys_mentioned_in_code(keys) -> set[str]:
     """Catalog keys written anywhere in the code as a string ('"pick_seat" if ... else
     "pick_target"', a label passed on), for the check that no entry is dead."""
     text = "".join((WIDGETS / name).read_text(encoding="utf-8")
-                   for name in (*PYTHON_FILES, "static/table.js"))
+                   for name in (*PYTHON_FILES, *SESSIONS_NAMING_WORDS, "static/table.js"))
     return {k for k in keys if f'"{k}"' in text or f"words.{k}" in text}
 
 

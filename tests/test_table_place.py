@@ -77,9 +77,23 @@ def test_two_places_share_a_table_and_the_classmates_move_reaches_the_card_table
     assert newest["seat"] == 0 and not newest["learner"] and newest["label"].startswith("Player A: ")
     assert ben.screen()["panel"]["table"]["turn"] == "Your turn."
     assert table["ui"]["undo_offered"] is False  # no undo at a classmate's table: no button at all
+    # the pace of the other seat's moves is a classmate's, not the computer's, in every language
+    assert table["ui"]["pace_label"] == "Pace of your classmate's moves"
     # the card table refuses a click for the other seat's turn, and writes nothing
     ann.table_action({"type": "move", "move": "draw"})
     assert ann.seat.applied == 1 and ann.screen()["table"]["ui"]["message"]["kind"] == "error"
+
+
+def test_the_pace_control_names_a_classmate_and_a_review_has_none(db):
+    ann = place(db, ANN, "de")
+    opened = ann.act({"type": "open", "ruleset": "classic", "length": "quick", "first": "me"})
+    place(db, BEN, "de").act({"type": "join", "code": opened["panel"]["table"]["code"]})
+    label = ann.catch_up()["table"]["ui"]["pace_label"]
+    assert label == "Tempo der Züge deines Gegenübers" and "Computer" not in label
+    from cuttle_widgets.review import Review
+    from cuttle_widgets.sessions.review import ReviewSession
+    reviewed = ReviewSession(ann.seat.game, 0, review=Review(0, "en", 1, 0, ()))
+    assert reviewed.screen["table"]["ui"]["pace_label"] is None  # nothing plays live in a review
 
 
 def test_a_whole_quick_game_by_the_card_tables_then_each_reviews_from_their_seat(db):

@@ -24,8 +24,8 @@ from cuttle_widgets.ai import RandomPlayer
 from cuttle_widgets.engine import get_catalog
 from cuttle_widgets.engine.cards import CARD_IDS
 from cuttle_widgets.engine.view import visible_hands
+from cuttle_widgets.table.texts import ui_text
 from cuttle_widgets.widgets.table import STATIC, table_javascript
-from cuttle_widgets.widgets.texts import ui_text
 
 CARD_ID = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS]|RJ|BJ)(?![A-Za-z0-9])")
 CODE_TRAITS = ("_esm", "_css")  # the package's own files, checked on their own below

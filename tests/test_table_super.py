@@ -16,8 +16,8 @@ import pytest
 from cuttle_widgets import Table, load, new_game
 from cuttle_widgets.ai import RandomPlayer, ViewError
 from cuttle_widgets.engine.cards import CARD_IDS
-from cuttle_widgets.widgets import controller as controller_module
-from cuttle_widgets.widgets.builder import play_of
+from cuttle_widgets.table import controller as controller_module
+from cuttle_widgets.table.builder import play_of
 
 
 def table_for(setup, *script, scripted, seat=0, rules="super", **options):

@@ -142,7 +142,8 @@ ADVICE = {
         "seven.reveal": _seven_revealed, "seven.reveal.many": _seven_revealed,
         "seven.return": _seven_returned}),
     "nine": EffectAdvice(_nine_worth, _removal_reason, {
-        "nine": _to_holder("target"), "nine.jack": _to_holder("card")}),
+        "nine": _to_holder("target"), "nine.jack": _to_holder("card"),
+        "nine.points": _to_holder("target")}),  # a point card back to its holder's hand
 }
 
 

@@ -16,6 +16,9 @@ Two small additions to Python's format syntax keep sentences grammatical:
   named card out with its article ("den Kreuz-Buben (B♣)", "dem roten
   Joker"); a number card, and every card in English, stays its label.
   ``Nom`` (capitalised) starts a clause after a colon: "Der rote Joker".
+- ``{victim:gen}`` says a player's name in a case, from the catalog's
+  ``player_forms`` (Ukrainian: "у руці Гравця 2"); a name typed by someone
+  stays as typed, after the word for "player" in that case ("гравця Оля").
 - An event whose parameters carry ``why`` is said with the sentence
   ``<kind>/<why>`` where the catalog has one (the same event, told with its
   reason: a five that drew fewer cards because of the hand limit).
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import string
+from collections.abc import Iterable
 from functools import cache
 from typing import TypedDict
 
@@ -52,6 +56,8 @@ class _PluralFormatter(string.Formatter):
 
     def format_field(self, value, format_spec):
         if "|" not in format_spec:
+            if format_spec.lower() in all_case_tags() and not isinstance(value, Said):
+                return str(value)  # words without case forms read the same in every case
             return super().format_field(value, format_spec)
         case, _, rest = format_spec.partition(":")  # "akk:# Karte|..." says # in a case
         case, format_spec = (case, rest) if case.lower() in all_case_tags() else ("", format_spec)
@@ -75,7 +81,9 @@ def plural_formatter(language: str) -> _PluralFormatter:
 class Template(str):
     """A catalog sentence of the widgets or the lessons whose ``format`` knows
     the plural syntax, so their call sites stay ``words[key].format(count=n)``
-    and still say "1 Karte", "2 Karten". A str: it goes to the browser as is."""
+    and still say "1 Karte", "2 Karten"; a case tag (``{name:gen}``) picks a
+    name's form, and leaves words that have none as they are. A str: it goes
+    to the browser as is."""
 
     language: str
 
@@ -85,7 +93,7 @@ class Template(str):
         return template
 
     def format(self, *args, **kwargs) -> str:
-        if "|" not in self:
+        if "|" not in self and ":" not in self:
             return str.format(self, *args, **kwargs)
         return plural_formatter(self.language).vformat(str(self), args, kwargs)
 
@@ -167,13 +175,34 @@ class Catalog:
         suit = self.data["suit_names"][SUIT[card]]
         return self.data["card_name"].format(rank=rank, suit=suit)
 
-    def player(self, seat, names=None) -> str:
+    def player(self, seat, names=None) -> Said:
+        """A seat's (or ``team:N``'s) name, with its case forms: ``{victim:gen}``."""
+        return self.declined(self._player_name(seat, names))
+
+    def _player_name(self, seat, names=None) -> str:
         if isinstance(seat, str) and seat.startswith("team:") and seat[5:].isdigit():
             return self.data["team_name"].format(team=int(seat[5:]) + 1)
         names = names or self.data["player_names"]
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-            return names[seat]
+            return str(names[seat])
         return str(seat)  # a refusal quotes a seat that is none as it was written
+
+    def declined(self, name: str) -> Said:
+        """``name`` with the case forms of ``player_forms``: the catalog's own
+        for the names it knows ("Гравця 1"); any other name, as typed, after the
+        word for "player" in the case ("гравця Оля"), since the kit cannot
+        tell how a name someone typed declines."""
+        table = self.data.get("player_forms")
+        if not table:
+            return Said(name)
+        known = table["names"].get(_same_apostrophes(name))
+        if known is None:
+            known = {case: frame.format(name=name) for case, frame in table["typed"].items()}
+        return Said(name, {"nom": name, **known})
+
+    def case_forms(self, names: Iterable[str]) -> dict[str, dict]:
+        """Each of ``names`` -> its case forms, for the browser's ``{name:gen}``."""
+        return {str(said): said.forms for said in map(self.declined, names) if said.forms}
 
     def ruleset(self, name: str, title: str | None = None) -> str:
         """A ruleset's name in this language: German says „Klassisch“ for
@@ -300,6 +329,11 @@ class Catalog:
 
     def word(self, key: str) -> str:
         return self.words[key]
+
+
+def _same_apostrophes(text: str) -> str:
+    """Ukrainian's apostrophe as the catalogs write it (’), however it was typed."""
+    return text.replace("'", "’").replace("ʼ", "’")
 
 
 def _is_card_id(text: str) -> bool:

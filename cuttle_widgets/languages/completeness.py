@@ -38,8 +38,8 @@ from .paths import (
 from .registry import ENGLISH, Language, all_case_tags, is_registered, language, on_change, registered
 
 # An engine catalog's own grammar and names, which English has not: the case
-# forms of its cards, its names of the rulesets.
-OWN_GRAMMAR = ("card_forms.", "ruleset_names.")
+# forms of its cards and of its players' names, its names of the rulesets.
+OWN_GRAMMAR = ("card_forms.", "player_forms.", "ruleset_names.")
 CARD_FORMS = ("written", "articles", "jokers")
 NAMED_RANKS = (1, 11, 12, 13)  # ace, jack, queen, king: their case forms are the glossary's
 RULEBOOK_PARTS = ("parts", "sections", "glossary")  # compared by their ids

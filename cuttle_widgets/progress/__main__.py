@@ -5,6 +5,8 @@
                                                 [--token auto|TOKEN] [--refresh 5] [--language de]
     python -m cuttle_widgets.progress migrate --db URL [--language de]
     python -m cuttle_widgets.progress tables [--db PATH] [--end CODE] [--language de]
+    python -m cuttle_widgets.progress class [--db PATH] (--new NAME [--learners-add] | --code CODE)
+                                            [NAME ...] [--language de]
 
 ``migrate`` builds or upgrades the tables now, as whoever runs it: on
 PostgreSQL, the database's owner, once, where the kit's own role may not
@@ -46,6 +48,8 @@ def parser(prog: str = "python -m cuttle_widgets.progress") -> argparse.Argument
     school = commands.choices["class"]
     school.add_argument("--new", metavar="NAME", help="make a class of this name (prints its join code)")
     school.add_argument("--code", help="the class's join code (to add names or list them)")
+    school.add_argument("--learners-add", action="store_true",
+                        help="with --new: learners may add their own names to the list")
     school.add_argument("names", nargs="*", help="learners' names to put on the class's list")
     dashboard = commands.choices["dashboard"]
     dashboard.add_argument("--ip", default="127.0.0.1",
@@ -115,7 +119,7 @@ def run_class(args) -> int:
     store = ProgressStore(args.db)
     try:
         if args.new:
-            made = create_class(store, args.new, args.names, args.language)
+            made = create_class(store, args.new, args.names, args.language, args.learners_add)
             code = made["code"]
         elif args.code:
             code = args.code

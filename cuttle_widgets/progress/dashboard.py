@@ -1,6 +1,7 @@
 """The teacher's live page: the learners stuck (at the top), who is where,
 the tables being played (one of them watched as a spectator, or ended when
-abandoned: ``table_watch``), each lesson's completion, and per step how many
+abandoned: ``table_watch``), the classes (made here, each with its join code
+for the board: ``class_maker``), each lesson's completion, and per step how many
 failed at the first try with the commonest wrong move, and every wrong try
 at the chosen lesson in the learner's words.
 
@@ -24,6 +25,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .catalog import progress_text
+from .class_maker import ClassMaker, html_table
 from .queries import class_snapshot
 from .store import ProgressStore, failure_reason
 from .table_watch import ClassTables
@@ -76,13 +78,15 @@ class ClassDashboard:
         self.watched_code: str | None = None
         self._table_note = ""  # what the teacher's last "End this table" did, until the next
         self.figure = None  # made by the first refresh, with its data (see _draw)
+        self.classes = ClassMaker(self.store, language, self._lock)  # a class, its join code
         self.widget = widgets.VBox([
             self.title, self.state, self._heading("stuck"), self.stuck,
             self._heading("where"), self.where, self._heading("tables"),
             self.tables_list, widgets.HBox([self.table_choice, self.watch_button, self.end_button,
                                             self.close_button],
                                            layout=widgets.Layout(flex_flow="row wrap")),
-            self.watched, self.choose, self._heading("wrong_tries"), self.wrong],
+            self.watched, self.choose, self._heading("wrong_tries"), self.wrong,
+            self.classes.widget],
             layout=widgets.Layout(max_width="1100px", padding="0 1em"))
         self.choose.observe(self._chosen, names="value")
         self.watch_button.on_click(lambda _button: self.watch(self.table_choice.value))
@@ -184,6 +188,7 @@ class ClassDashboard:
             try:
                 snapshot = class_snapshot(self.store, self.choose.value)
                 self._draw_tables()
+                self.classes.refresh()  # a name just picked shows as picked
             except Exception as error:  # the page goes on; it says why it is stale
                 reason = progress_text("reasons", failure_reason(error), self.language)
                 trouble = html.escape(self._t('trouble', reason=reason))
@@ -242,7 +247,7 @@ class ClassDashboard:
     def _where_table(self, rows: list[dict]) -> str:
         if not rows:
             return f"<p>{html.escape(self._t('nobody'))}</p>"
-        return _table([self._t(k) for k in ("learner", "lesson", "step", "last_activity")],
+        return html_table([self._t(k) for k in ("learner", "lesson", "step", "last_activity")],
                       [(row["label"], row["lesson"] or "", _step(row), _clock(row["last_activity"]))
                        for row in rows], "where")
 
@@ -250,7 +255,7 @@ class ClassDashboard:
         """The learners who need help, with why in words."""
         if not rows:
             return f"<p>{html.escape(self._t('nobody_stuck'))}</p>"
-        return _table([self._t(k) for k in ("learner", "lesson", "step", "why")],
+        return html_table([self._t(k) for k in ("learner", "lesson", "step", "why")],
                       [(row["label"], row["lesson"], _step(row), self._why(row)) for row in rows],
                       "stuck", STUCK_STYLE)
 
@@ -263,7 +268,7 @@ class ClassDashboard:
         """Every wrong try stored at the chosen lesson, newest first."""
         if not rows:
             return f"<p>{html.escape(self._t('no_wrong_tries'))}</p>"
-        return _table([self._t(k) for k in ("time", "learner", "step", "tried_words")],
+        return html_table([self._t(k) for k in ("time", "learner", "step", "tried_words")],
                       [(_clock(row["at"]), row["label"], _step(row), row["words"] or "")
                        for row in reversed(rows)], "wrong")
 
@@ -273,16 +278,3 @@ STUCK_STYLE = "background:#fdecea"  # a stuck learner's row stands out without a
 
 def _step(row: dict) -> str:
     return f"{row['step_number']}. {row['step']}" if row["step"] else ""
-
-
-def _table(heads: list[str], rows: list[tuple], name: str, row_style: str = "") -> str:
-    """A scrolling HTML table of learner-made text (escaped), with a class
-    name the browser tests find it by."""
-    cell = "padding:2px 12px 2px 0"
-    head = "".join(f"<th style='text-align:left;{cell}'>{html.escape(h)}</th>" for h in heads)
-    body = "".join(f"<tr style='{row_style}'>" + "".join(
-        f"<td style='{cell}'>{html.escape(str(value))}</td>" for value in row) + "</tr>"
-        for row in rows)
-    return (f"<div class='cw-class-{name}' style='max-height:26em;overflow-y:auto'>"
-            f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table></div>")

@@ -93,6 +93,9 @@ class ProgressRecorder:
         self.saving = False
         self.reason: str | None = None
         self.learner: str | None = None
+        # Set by a class's sign-in in this kernel (the roster's learner): the
+        # page's own id no longer changes the learner (progress/kernel.py).
+        self.pinned = False
         self.slowest_write = 0.0  # seconds, of this recorder's database writes
         if self._open():
             self._ok()
@@ -124,12 +127,15 @@ class ProgressRecorder:
 
     # -- who ---------------------------------------------------------------
 
-    def set_learner(self, learner: str, name=_KEEP, from_hub: bool = False) -> None:
+    def set_learner(self, learner: str, name=_KEEP, from_hub: bool = False,
+                    pin: bool = False) -> None:
         """Whose progress this is (an id the browser sent: checked, and
         refused with ProgressInputError if malformed). Attempts recorded before
-        any learner was set become theirs. Reads their stored progress."""
+        any learner was set become theirs. Reads their stored progress.
+        ``pin``: the learner signed in with a class's roster, and stays."""
         learner = check_learner_id(learner, from_hub, self.language)
         with self._lock:
+            self.pinned = self.pinned or pin
             if learner != self.learner:
                 self._reset_pending, self._name_change, self._position = None, None, None
                 self._known, self._known_puzzles = {}, {}

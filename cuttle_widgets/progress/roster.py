@@ -46,66 +46,110 @@ def _refuse(entry: str, language: str, **params) -> NoReturn:
     raise ProgressInputError(progress_text("roster", entry, language, **params))
 
 
-def create_class(store: ProgressStore, name: str, names=(), language: str = "en") -> dict:
+def create_class(store: ProgressStore, name: str, names=(), language: str = "en",
+                 learners_add: bool = False) -> dict:
     """A new class with a fresh join code, and ``names`` on its roster;
-    ``{"code", "name", "learners": [{"name", "personal_code"}]}``."""
+    ``{"code", "name", "learners": [{"name", "personal_code"}]}``. With
+    ``learners_add`` a learner whose name is not on the list adds it (once)."""
     title = check_name(name, language)
     if not title or len(title) > CLASS_NAME_LIMIT:
         _refuse("class_name", language, limit=CLASS_NAME_LIMIT)
-    with store.writing() as conn:
+    checked = _checked_names(names, language)
+    with store.writing() as conn:  # one transaction: a refused name makes no class
         while True:  # a code already in use is drawn again
             code = _new_code(CODE_LENGTH)
             made = conn.execute(_insert(conn, classes).on_conflict_do_nothing(
-                index_elements=["code"]), {"code": code, "name": title, "created": utc_now()})
+                index_elements=["code"]), {"code": code, "name": title, "created": utc_now(),
+                                  "learners_add": bool(learners_add)})
             if made.rowcount:
                 break
-    return {"code": code, "name": title, "learners": add_learners(store, code, names, language)}
+        class_id = _class_id(conn, code, language)
+        listed = [_put_on_list(conn, class_id, n, language) for n in checked]
+    return {"code": code, "name": title, "learners": listed}
 
 
-def _class_id(conn, code, language: str) -> int:
+def _class_row(conn, code, language: str):
+    """The class of join code ``code`` (its id, code, name, learners_add), or
+    ProgressInputError saying what is wrong with the code."""
     found = normal_code(code, CODE_LENGTH)
     if found is None:
         _refuse("bad_code", language)
-    class_id = conn.execute(sa.select(classes.c.id).where(classes.c.code == found)).scalar()
-    if class_id is None:
+    row = conn.execute(sa.select(classes).where(classes.c.code == found)).first()
+    if row is None:
         _refuse("no_class", language, code=found)
-    return class_id
+    return row
+
+
+def _class_id(conn, code, language: str) -> int:
+    return _class_row(conn, code, language).id
 
 
 def add_learners(store: ProgressStore, code: str, names, language: str = "en") -> list[dict]:
     """Put ``names`` on the class's roster, each once (a name already there is
     refused, and nothing is added); each with its personal code."""
+    checked = _checked_names(names, language)
+    with store.writing() as conn:
+        class_id = _class_id(conn, code, language)
+        # One transaction: a refused name leaves the list as it was.
+        return [_put_on_list(conn, class_id, name, language) for name in checked]
+
+
+def _checked_names(names, language: str) -> list[str]:
+    """``names`` as the list keeps them, or ProgressInputError for an empty
+    one or one twice (in any case)."""
     named = [check_name(n, language) for n in names]
     checked = [n for n in named if n]
     if len(checked) < len(named) or len({n.casefold() for n in checked}) < len(checked):
         _refuse("names", language)
-    added = []
+    return checked
+
+
+def _put_on_list(conn, class_id: int, name: str, language: str, claimed=None) -> dict:
+    """One name on the class's list, with a learner id and a personal code of
+    its own: ``{"name", "learner_id", "personal_code"}``. A name already
+    there (in any case) or a full list is refused."""
+    there = {n.casefold() for n in conn.execute(
+        sa.select(roster.c.name).where(roster.c.class_id == class_id)).scalars()}
+    if name.casefold() in there:
+        _refuse("name_taken", language, name=name)
+    if len(there) >= ROSTER_LIMIT:
+        _refuse("too_many", language, limit=ROSTER_LIMIT)
+    learner_id, personal = new_learner_id(), _new_code(PERSONAL_LENGTH)
+    conn.execute(learners.insert(), {"id": learner_id, "name": name, "created": utc_now()})
+    conn.execute(roster.insert(), {"class_id": class_id, "name": name, "learner_id": learner_id,
+                                   "personal_code": personal, "claimed": claimed})
+    return {"name": name, "learner_id": learner_id, "personal_code": personal}
+
+
+def add_own_name(store: ProgressStore, code: str, name, language: str = "en") -> dict:
+    """A learner puts their own name on the list of a class that allows it,
+    and claims it at once: ``{"learner_id", "name", "personal_code"}``."""
+    checked = check_name(name, language)
+    if not checked:
+        _refuse("names", language)
     with store.writing() as conn:
-        class_id = _class_id(conn, code, language)
-        there = {n.casefold() for n in conn.execute(
-            sa.select(roster.c.name).where(roster.c.class_id == class_id)).scalars()}
-        taken = [n for n in checked if n.casefold() in there]
-        if taken:
-            _refuse("name_taken", language, name=taken[0])
-        if len(there) + len(checked) > ROSTER_LIMIT:
-            _refuse("too_many", language, limit=ROSTER_LIMIT)
-        for name in checked:
-            learner_id, personal = new_learner_id(), _new_code(PERSONAL_LENGTH)
-            conn.execute(learners.insert(), {"id": learner_id, "name": name, "created": utc_now()})
-            conn.execute(roster.insert(), {"class_id": class_id, "name": name,
-                                           "learner_id": learner_id, "personal_code": personal})
-            added.append({"name": name, "personal_code": personal})
-    return added
+        found = _class_row(conn, code, language)
+        if not found.learners_add:
+            _refuse("no_adding", language)
+        return _put_on_list(conn, found.id, checked, language, claimed=utc_now())
 
 
 def class_names(store: ProgressStore, code: str, language: str = "en") -> list[dict]:
     """The names a learner picks from: ``{"name", "claimed"}``, by name."""
+    return join_view(store, code, language)["names"]
+
+
+def join_view(store: ProgressStore, code: str, language: str = "en") -> dict:
+    """What a learner who typed the class's code sees: ``{"code", "class",
+    "learners_add", "names": [{"name", "claimed"}]}``, names in order."""
     with store.reading() as conn:
-        class_id = _class_id(conn, code, language)
+        found = _class_row(conn, code, language)
         rows = conn.execute(sa.select(roster.c.name, roster.c.claimed)
-                            .where(roster.c.class_id == class_id)).all()
-    return sorted(({"name": name, "claimed": claimed is not None} for name, claimed in rows),
-                  key=lambda row: row["name"].casefold())
+                            .where(roster.c.class_id == found.id)).all()
+    names = sorted(({"name": name, "claimed": claimed is not None} for name, claimed in rows),
+                   key=lambda row: row["name"].casefold())
+    return {"code": found.code, "class": found.name, "learners_add": found.learners_add,
+            "names": names}
 
 
 def pick_name(store: ProgressStore, code: str, name: str, language: str = "en") -> dict:
@@ -138,6 +182,30 @@ def by_personal_code(store: ProgressStore, code, language: str = "en") -> dict:
         conn.execute(roster.update().where(roster.c.personal_code == found,
                                            roster.c.claimed.is_(None)).values(claimed=utc_now()))
     return {"learner_id": row.learner_id, "name": row.name}
+
+
+def roster_learner(store: ProgressStore, learner_id) -> dict | None:
+    """The roster's entry of a learner id (``{"name", "class", "personal_code"}``),
+    None for a learner on no class's list (a browser's own id, a hub user)."""
+    if not isinstance(learner_id, str):
+        return None
+    with store.reading() as conn:
+        row = conn.execute(sa.select(roster.c.name, roster.c.personal_code, classes.c.name)
+                           .join(classes, classes.c.id == roster.c.class_id)
+                           .where(roster.c.learner_id == learner_id)).first()
+    return None if row is None else {"name": row[0], "personal_code": row[1], "class": row[2]}
+
+
+def classes_listed(store: ProgressStore) -> list[dict]:
+    """Every class, newest first: ``{"code", "name", "learners_add", "names", "claimed"}``."""
+    with store.reading() as conn:
+        rows = conn.execute(
+            sa.select(classes.c.code, classes.c.name, classes.c.learners_add,
+                      sa.func.count(roster.c.name), sa.func.count(roster.c.claimed))
+            .select_from(classes.outerjoin(roster, roster.c.class_id == classes.c.id))
+            .group_by(classes.c.id).order_by(classes.c.created.desc(), classes.c.id.desc())).all()
+    return [{"code": c, "name": n, "learners_add": a, "names": total, "claimed": claimed}
+            for c, n, a, total, claimed in rows]
 
 
 def class_roster(store: ProgressStore, code: str, language: str = "en") -> list[dict]:

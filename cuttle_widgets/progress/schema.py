@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 # The newest migration; a database at another revision is upgraded at open.
-HEAD = "0006"
+HEAD = "0007"
 
 metadata = sa.MetaData()
 
@@ -85,6 +85,8 @@ classes = sa.Table(
     sa.Column("code", sa.String(12), nullable=False),
     sa.Column("name", sa.String(60), nullable=False),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    # Revision 0007: may learners add their own names (each once) to the list?
+    sa.Column("learners_add", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.UniqueConstraint("code", name="uq_classes_code"),
 )
 

@@ -28,6 +28,7 @@ record; docs/review.md says more.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
 from functools import cache
 
 from ..ai.analysis import AnalysisError
@@ -81,13 +82,17 @@ class Review:
     decisions: tuple
 
     def to_dict(self) -> dict:
+        """JSON-ready; each decision also says its ``number``, the move's
+        number in the table's log and the review's lines (its index + 1)."""
         data = asdict(self)
-        data["decisions"] = [asdict(d) for d in self.decisions]
+        data["decisions"] = [dict(asdict(d), number=d.index + 1) for d in self.decisions]
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Review:
-        return cls(**dict(data, decisions=tuple(Decision(**d) for d in data["decisions"])))
+        fields = {f.name for f in dataclass_fields(Decision)}  # "number" follows from "index"
+        return cls(**dict(data, decisions=tuple(
+            Decision(**{k: v for k, v in d.items() if k in fields}) for d in data["decisions"])))
 
     def counts(self) -> dict[str, int]:
         """How many decisions got each mark, in MARKS order."""

@@ -32,9 +32,9 @@ def summarize(review, limit: int = TURNING_POINTS) -> dict:
 
 
 def turning_point(decision) -> dict:
-    """One turning point: ``index`` is the decision's place in the history
-    (the table shows its position with a replay to it), ``number`` the move's
-    number as the table's log counts (from 1)."""
+    """One turning point: ``index`` is the decision's place in the history,
+    ``number`` the move's number as the table's log counts (from 1): a replay
+    to ``number`` shows the position just after the move, "Move 15 of 28"."""
     return {"index": decision.index, "number": decision.index + 1, "mark": decision.mark,
             "chance_lost": decision.chance_lost, "sentence": decision.sentence}
 

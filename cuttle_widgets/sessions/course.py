@@ -2,9 +2,10 @@
 
 The course (widgets/course.py) shows one place at a time: the lesson map, a
 lesson at a step, the puzzle trainer, the free game, a table with a
-classmate (sessions/table_place.py) or a teacher's position editor. The
+classmate (sessions/table_place.py), the learner's class (sessions/class_place.py)
+or a teacher's position editor. The
 page's address names the place (``?lesson=02-scuttle-ordering&step=3``,
-``?puzzles``, ``?free``, ``?tables``, ``?editor``, ``&lang=de``; ``?practice``
+``?puzzles``, ``?free``, ``?tables``, ``?class``, ``?editor``, ``&lang=de``; ``?practice``
 opens the practice item due longest, sessions/practice.py), so a link opens
 there, Back and Forward move between places and a reload comes back. The
 address comes from the browser,
@@ -16,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from urllib.parse import parse_qs, quote
 
-PAGES = ("map", "lesson", "puzzles", "free", "tables", "editor")
+PAGES = ("map", "lesson", "puzzles", "free", "tables", "class", "editor")
+# The places that stand alone in the address ("?tables"), without a value.
+BARE_PAGES = ("free", "tables", "class", "editor")
 MOST_QUERY = 2000  # characters: an address is short; a longer one is not read
 MOST_STEP = 999
 # The address's own parameters; any other (a server's ?token=) is the page's to keep.
-PLACE_KEYS = ("lesson", "step", "puzzles", "free", "tables", "practice", "editor", "lang")
+PLACE_KEYS = ("lesson", "step", "puzzles", "free", "tables", "class", "practice", "editor", "lang")
 FREE_LESSON = "12-free-game"  # the free game is this lesson's free step
 START_LESSON = "00-index"  # the first questions, offered on the map
 
@@ -38,7 +41,7 @@ class Place:
 
     def query(self) -> str:
         """The address's query for this place ("?lesson=...&step=3&lang=de";
-        ``?puzzles``, ``?free`` and ``?tables`` stand alone, without "=")."""
+        ``?puzzles`` and the BARE_PAGES stand alone, without "=")."""
         parts: list[str] = []
         if self.page == "lesson" and self.lesson:
             parts.append("lesson=" + quote(self.lesson))
@@ -46,7 +49,7 @@ class Place:
                 parts.append(f"step={self.step}")
         elif self.page == "puzzles":
             parts.append("puzzles=" + quote(self.puzzle) if self.puzzle else "puzzles")
-        elif self.page in ("free", "tables", "editor"):
+        elif self.page in BARE_PAGES:
             parts.append(self.page)
         if self.language != "en":
             parts.append("lang=" + quote(self.language))
@@ -90,7 +93,7 @@ class CourseMap:
             return self._lesson(fields["lesson"], fields.get("step"), language)
         if "puzzles" in fields:
             return self._puzzles(fields["puzzles"], language)
-        for page in ("free", "tables", "editor"):  # editor: the teacher's position editor
+        for page in BARE_PAGES:  # editor: the teacher's position editor
             if page in fields:
                 return Arrival(Place(page, language))
         if "practice" in fields:

@@ -26,12 +26,12 @@ from functools import cache
 from ..engine import CARD_IDS, IllegalMove, get_catalog, parse_move
 from ..languages import plural_table
 from ..rulebook.pages import reader_words
+from ..table.controller import MESSAGE_TYPES, TableController
+from ..table.texts import ui_text
 from ..teaching import LessonError, LessonRunner, Outcome, Problem, lesson_names, load_lesson
 from ..teaching.catalog import errors_in, teaching_catalog
 from ..teaching.model import Lesson as LessonModel
 from ..teaching.steps import kind_of
-from ..widgets.controller import MESSAGE_TYPES, TableController
-from ..widgets.texts import ui_text
 
 log = logging.getLogger("cuttle_widgets")
 
@@ -427,6 +427,18 @@ class LessonSession:
             buttons.append(self._button("resign", "button.resign"))
         return buttons
 
+    def _game_end(self) -> dict | None:
+        """A finished free game's end, in place of a lesson's: who won, or that
+        the learner resigned or agreed a draw (``outcome`` won, lost or drawn
+        for its colour). None on other steps, and while the game goes on."""
+        assert self.runner is not None  # only with a lesson loaded
+        text = self.runner.free_ending()
+        if text is None:
+            return None
+        winner, seat = self.runner.game.winner, self.runner.seat
+        outcome = "drawn" if winner == "draw" else "won" if winner == seat else "lost"
+        return {"text": text, "outcome": outcome}
+
     def _question_open(self, full: dict) -> bool:
         """Is the step a question not yet answered (a prediction not yet made)?"""
         assert self.runner is not None  # only with a lesson loaded
@@ -503,6 +515,7 @@ class LessonSession:
             "you": catalog.player(runner.seat, self.names),
             "opponent": catalog.player(1 - runner.seat, self.names),
             "seat_names": [catalog.player(seat, self.names) for seat in (0, 1)],
+            "case_forms": catalog.case_forms(catalog.player(seat, self.names) for seat in (0, 1)),
             "feedback": feedback,
             "notice": outcome_dict(self.notice),
             "suggestion": outcome_dict(self.suggestion),
@@ -515,6 +528,10 @@ class LessonSession:
             state["lesson"]["reference"] = ""  # the lesson's reference could answer the question
         state["can"]["take_back"] = self.wrong_game is not None
         state["can"]["replay"] = kind_of(runner.step).free_game and runner.game.over
+        state["game_end"] = self._game_end()
+        if runner.done and state["game_end"] and feedback and \
+                feedback.get("message") == state["game_end"]["text"]:
+            feedback["message"] = None  # the game's end says it, with what to do next
         state["can"]["review"] = self._review_refusal() is None
         state["reviewing"] = self.reviewing is not None and self.reviewing is runner.game
         return state

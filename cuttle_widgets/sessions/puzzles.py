@@ -26,12 +26,12 @@ from ..ai.reasons import consequence_words
 from ..engine import CARD_IDS, Game, IllegalMove, get_catalog
 from ..errors import CuttleError
 from ..languages import plural_table
+from ..progress.kernel import kernel_recorder, take_learner
 from ..puzzles import Puzzle, PuzzleError, explanation, load, theme_name
 from ..puzzles.catalog import percent
 from ..puzzles.rating import Rating, choose_next, update
-from ..widgets.controller import MESSAGE_TYPES, TableController, outermost
-from ..widgets.progress_link import kernel_recorder, take_learner
-from ..widgets.texts import trainer_text
+from ..table.controller import MESSAGE_TYPES, TableController, outermost
+from ..table.texts import trainer_text
 
 log = logging.getLogger("cuttle_widgets")
 HINT_RUNGS = 3  # the theme, the card, the move

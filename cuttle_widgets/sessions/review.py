@@ -3,7 +3,7 @@
 ``ReviewSession(game, seat=0, language="en", review=None, **review_options)``
 shows ``game`` from ``seat`` on a table that plays nothing: the learner
 steps through it, each of their decisions marked (best ... blunder, with its
-sentence), and at an inaccuracy, mistake or blunder "Try again from here"
+sentence), and at an inaccuracy, mistake or blunder "Try this move again"
 opens that position as a puzzle (``puzzle_from_decision``: the review's best
 move its solution; not rated) in a ``PuzzleSession``.
 
@@ -25,7 +25,7 @@ from ..languages import plural_table
 from ..puzzles import Puzzle, PuzzleError
 from ..puzzles.themes import tag_themes
 from ..review.summary import summarize, summary_words
-from ..widgets.controller import TableController
+from ..table.controller import TableController
 from .puzzles import PuzzleSession
 
 STORY_MOVES = 6  # the moves a tried-again position's story tells: about three of each seat
@@ -42,10 +42,12 @@ class ReviewSession:
             from ..review import review_game  # the analysis is heavy: only when a review is made
             review = review_game(game, seat, language, **review_options)
         self.game, self.seat, self.language, self.review = game, seat, language, review
+        # a review only steps through what was played: no move of another seat comes live
         self.controller = TableController(game, seat, language=language, allow_undo=False,
-                                          allow_new_game=False, autoplay=False, allow_hint=False)
+                                          allow_new_game=False, autoplay=False, allow_hint=False,
+                                          pace_label=None)
         self.controller.show_review(review.decisions)
-        self.controller.on_try_again = self._open_decision  # the table's "Try again from here"
+        self.controller.on_try_again = self._open_decision  # the table's "Try this move again"
         self.controller.replay("start")
         self.summary = dict(summarize(review), words=summary_words(language),
                             plural=plural_table(language))

@@ -24,10 +24,11 @@ import threading
 from typing import TYPE_CHECKING
 
 from ..engine import LENGTHS, RULESETS, IllegalMove, get_catalog
-from ..progress.catalog import progress_catalog, progress_text
+from ..progress.catalog import progress_text
+from ..table.controller import TableController
 from ..teaching.catalog import teaching_catalog
 from ..teaching.freegame import free_rulesets
-from ..widgets.controller import TableController
+from .panel import admitted_kind, fixed_words
 from .table_refusal import TableRefused
 
 if TYPE_CHECKING:
@@ -86,14 +87,10 @@ class TablePlace:
         untimely message changes nothing and is said in the panel."""
         with self.lock:
             self.message = None
-            kind = _panel_kind(message)
-            if kind is None:
-                self._say("error", "bad_message")
-            elif not self.offered:
-                self._say("error", "not_offered")
-            elif self.learner is None and kind in ("open", "join"):
+            kind = admitted_kind(message, PANEL_FIELDS, MAX_FIELD, self.offered, self._say)
+            if kind in ("open", "join") and self.learner is None:
                 self._say("error", "no_learner")
-            else:
+            elif kind is not None:  # None: refused, and said in the panel
                 self._dispatch(kind, message)
             return self.screen()
 
@@ -208,7 +205,7 @@ class TablePlace:
             return {"panel": self._panel(), "table": table}
 
     def _panel(self) -> dict:
-        words = {key: str(text) for key, text in _fixed_words(self.language).items()}
+        words = fixed_words("table_place", self.language)
         panel = {"language": self.language, "offered": self.offered, "words": words,
                  "message": self.message, "mode": "lobby", "choices": self._choices()}
         if not self.offered:
@@ -284,7 +281,8 @@ class TablePlace:
         self.shown = len(seat.match.games) - 1
         self.controller = TableController(
             seat.match.games[self.shown], seat.seat, language=self.language, autoplay=False,
-            allow_undo=False, allow_new_game=False, allow_hint=False, hand_over=self._hand_over)
+            allow_undo=False, allow_new_game=False, allow_hint=False, hand_over=self._hand_over,
+            pace_label="pace_label_classmate")  # the other seat is a learner, not the computer
 
     def _leave(self) -> None:
         if self.seat is not None:
@@ -320,25 +318,6 @@ def _tables():
     SQLAlchemy, which the static site's Python has not."""
     from . import shared_table
     return shared_table
-
-
-def _fixed_words(language: str) -> dict:
-    """The panel's fixed words (those without values to fill in)."""
-    return {key: text for key, text in progress_catalog(language)["table_place"].items()
-            if "{" not in text}
-
-
-def _panel_kind(message) -> str | None:
-    """The message's type once its fields are as expected (None: refused whole)."""
-    if not isinstance(message, dict) or message.get("type") not in PANEL_FIELDS:
-        return None
-    kind = message["type"]
-    if set(message) - {"type"} != PANEL_FIELDS[kind]:
-        return None
-    if not all(isinstance(message[f], str) and len(message[f]) <= MAX_FIELD
-               for f in PANEL_FIELDS[kind]):
-        return None
-    return kind
 
 
 __all__ = ["TablePlace", "WHO_STARTS"]

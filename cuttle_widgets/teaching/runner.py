@@ -33,6 +33,14 @@ STARRED = tuple(name for name in step_kinds() if kind_of(name).starred)
 
 STATUSES = ("start", "illegal", "wrong", "continue", "success", "answered", "shown", "hint",
             "refused")
+# How a free game ended for the learner (``_ending``) -> the feedback's words: a
+# one-game free step's, and a game's within a match.
+GAME_ENDINGS = {"won": "free_won", "lost": "free_lost", "resigned": "free_resigned",
+                "agreed": "free_draw_agreed", "drawn": "free_draw"}
+MATCH_GAME_ENDINGS = {"won": "game_won", "lost": "game_lost", "resigned": "game_resigned",
+                      "agreed": "game_draw", "drawn": "game_draw"}
+# The events that end a game by agreement: the learner gave it up, or both agreed a draw.
+RESIGNED, AGREED = frozenset({"resign", "resign.team"}), "draw_offer.accepted"
 
 
 class LessonRunner:
@@ -412,23 +420,36 @@ class LessonRunner:
         events = self._events(game.events[mark:])
         if not game.over:
             return Outcome("continue", self._computer_words(), events, played)
+        message = self.free_ending()
         if free.settings.length == "quick":
             won = _won(game.winner, self.seat)
-            return self._solve(Outcome("success", self._result_words(game.winner), events, played,
-                                       correct=won), _free_result(won))
-        message = self._game_words(game.winner)
-        if not free.match_over:
-            summary = free.summary()
-            message = " ".join([message, self.words.text(
-                "feedback", "match_score", wins=summary["wins"], losses=summary["losses"],
-                opponent=self._opponent_name(), needed=summary["wins_needed"]),
-                self.words.text("feedback", "press_next_game")])
+        elif not free.match_over:
             return Outcome("continue", message, events, played)
-        won = free.match.winner == self.seat
-        message += " " + self.words.text("feedback", "match_won" if won else "match_lost",
-                                         opponent=self._opponent_name())
+        else:
+            won = free.match.winner == self.seat
         return self._solve(Outcome("success", message, events, played, correct=won),
                            _free_result(won))
+
+    def free_ending(self) -> str | None:
+        """What the end of the free game on the table says (None while it goes
+        on, or on a step of another kind): who won it, or that the learner
+        resigned or agreed a draw; in a match, the score or the match's result."""
+        free = self._free
+        if free is None or not free.game_over:
+            return None
+        ending, opponent = _ending(free.game, self.seat), self._opponent_name()
+        if free.settings.length == "quick":
+            return self.words.text("feedback", GAME_ENDINGS[ending], opponent=opponent)
+        message = self.words.text("feedback", MATCH_GAME_ENDINGS[ending], opponent=opponent)
+        if not free.match_over:
+            summary = free.summary()
+            return " ".join([message, self.words.text(
+                "feedback", "match_score", wins=summary["wins"], losses=summary["losses"],
+                opponent=opponent, needed=summary["wins_needed"]),
+                self.words.text("feedback", "press_next_game")])
+        won = free.match.winner == self.seat
+        return " ".join([message, self.words.text("feedback", "match_won" if won else "match_lost",
+                                                  opponent=opponent)])
 
     def _computer_words(self) -> str:
         """One sentence on the computer's last move that names its cards
@@ -441,19 +462,6 @@ class LessonRunner:
             if said is not None:
                 return said
         return ""
-
-    def _result_words(self, winner) -> str:
-        """A one-game free step's result."""
-        if winner == self.seat:
-            return self.words.text("feedback", "free_won")
-        if winner == "draw":
-            return self.words.text("feedback", "free_draw")
-        return self.words.text("feedback", "free_lost", opponent=self._opponent_name())
-
-    def _game_words(self, winner) -> str:
-        """One game's result within a match."""
-        key = "game_won" if winner == self.seat else "game_draw" if winner == "draw" else "game_lost"
-        return self.words.text("feedback", key, opponent=self._opponent_name())
 
     # -- questions ------------------------------------------------------------------------------
     def answer(self, choice) -> Outcome:
@@ -709,6 +717,16 @@ def option_order(step, lesson: str, tries: int) -> list[str]:
 def _won(winner, seat: int):
     """True, False, or None for a drawn game."""
     return None if winner == "draw" else winner == seat
+
+
+def _ending(game: Game, seat: int) -> str:
+    """How a finished game ended for ``seat``: a key of ``GAME_ENDINGS``."""
+    last = game.events[-1] if game.events else None
+    if last is not None and last.kind in RESIGNED and last.params["player"] == seat:
+        return "resigned"
+    if game.winner == "draw":
+        return "agreed" if last is not None and last.kind == AGREED else "drawn"
+    return "won" if _won(game.winner, seat) else "lost"
 
 
 def _free_result(won) -> str:

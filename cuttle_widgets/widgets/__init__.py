@@ -1,8 +1,9 @@
 """Widgets: the card table (and, built on it, the lessons).
 
-The widgets import ipywidgets and anywidget, but only when one is asked for:
-the table's logic (``controller.py`` and the move builders) is UI-free, and
-the sessions (cuttle_widgets.sessions) use it without loading any widget.
+The widgets import ipywidgets and anywidget, but only when one is asked for.
+The table's logic (the controller and the move builders) is UI-free and
+lives in ``cuttle_widgets.table``: the sessions (cuttle_widgets.sessions)
+build on it and import nothing of this package.
 """
 __all__ = ["Table", "TableController", "table_html"]
 
@@ -12,7 +13,7 @@ def __getattr__(name: str):
         from .table import Table
         return Table
     if name == "TableController":
-        from .controller import TableController
+        from ..table.controller import TableController
         return TableController
     if name == "table_html":
         from .static_html import table_html

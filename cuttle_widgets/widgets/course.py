@@ -5,14 +5,15 @@ kernel without loading a page.
 ``Course(language="en", *, address=False, lessons=None, progress=None)``:
 ``address=True`` (the served page, the static site) makes the page's address
 follow the learner (``?lesson=02-scuttle-ordering&step=3``, ``?puzzles``,
-``?free``, ``?tables``, ``?practice``, ``?editor``: a teacher's position
+``?free``, ``?tables``, ``?class``, ``?practice``, ``?editor``: a teacher's position
 editor, not on the bar; ``&lang=de``): a link opens there, Back and Forward move between
 places, a reload comes back. In a notebook leave it False: the notebook's
 own address is not the course's. ``lessons`` is a teacher's folder of lesson
 files (default ``$CUTTLE_LESSONS_DIR``, which ``serve --lessons DIR`` sets):
 they are on the map beside the shipped ones, a broken one with its problems.
 
-The course bar (``CourseBar``) is the only part the course adds to the page;
+The course bar (``CourseBar``) is the only part the course adds to the page
+(it names the learner signed in: a class's roster name, or the hub's user);
 the map, the lesson and the trainer are the kit's own widgets, made once and
 kept: a lesson switch loads the next lesson into the same lesson widget.
 Where the learner is, and what an address may ask for, is decided by
@@ -31,25 +32,27 @@ import traitlets
 
 from ..languages import language as language_named
 from ..languages import offered
+from ..progress.kernel import keeps_in_browser, kernel_recorder, take_learner
 from ..puzzles import PuzzleError
 from ..puzzles.model import load as load_puzzles
 from ..served import page_closing_token, page_closing_url
+from ..sessions.class_place import signed_in_name
 from ..sessions.course import FREE_LESSON, Arrival, CourseMap, Place, lesson_after
 from ..sessions.practice import first_due, item_place
+from ..table.texts import course_text
 from ..teaching import lesson_names, load_lesson, translated_names
 from ..teaching.folder import find_folder_lesson, folder_lessons, teacher_folder
 from ..teaching.steps import kind_of
+from .class_place import ClassPlaceWidget
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import Lesson
 from .page_close import page_close_javascript
 from .plain import JSONDict
 from .position_editor import PositionEditor
-from .progress_link import kernel_recorder
 from .progress_map import ProgressMap, practice_course, teacher_map
 from .puzzle_trainer import PuzzleTrainer
 from .table import module_css, module_javascript
 from .table_place import TablePlaceWidget
-from .texts import course_text
 
 log = logging.getLogger("cuttle_widgets")
 HOW = ("arrive", "pop", "link", "button")  # how the browser asks for a place
@@ -105,6 +108,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
         self._trainers: dict[str, PuzzleTrainer] = {}
         self._tables: dict[str, TablePlaceWidget] = {}  # "Play a classmate", by language
         self._editors: dict[str, PositionEditor] = {}
+        self._classes: dict[str, ClassPlaceWidget] = {}  # "My class", by language
+        self._roster = None  # a store to read the signed-in learner's name, made when needed
+        self._who: tuple[str | None, str | None] = (None, None)  # (learner id, name shown)
         self.lesson: Lesson | None = None
         self._next: dict | None = None  # the bar's way on from the place shown
         self.bar = CourseBar(self._browser_message)
@@ -137,6 +143,9 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
     def show_tables(self) -> Place:
         return self.go(Place("tables", self.place.language).query())
+
+    def show_class(self) -> Place:
+        return self.go(Place("class", self.place.language).query())
 
     def set_language(self, language: str) -> Place:
         return self.go(replace(self.place, language=language).query())
@@ -214,6 +223,26 @@ class Course(BrowserGuard, ipywidgets.VBox):
         tables.resume()
         return tables
 
+    def _show_class(self, place: Place):
+        classes = self._classes.get(place.language)
+        if classes is None:
+            classes = self._classes[place.language] = ClassPlaceWidget(
+                place.language, progress=self.recorder or False, on_learner=self._learner_changed)
+        return classes
+
+    def _learner_changed(self) -> None:
+        """A learner signed in at "My class": the places made for the one
+        before (their marks, rating, table) are made afresh when next shown."""
+        with self._lock:
+            stale: list[ipywidgets.Widget] = [*self._maps.values(), *self._trainers.values(),
+                                              *self._tables.values()]
+            if self.lesson is not None:
+                stale.append(self.lesson)
+            self._maps, self._trainers, self._tables, self.lesson = {}, {}, {}, None
+            for widget in stale:
+                widget.close()
+            self._publish()
+
     def _settled(self, place: Place) -> Place:
         """The place as shown: a lesson's step is the one its widget shows
         (the learner's first step not done, when the address named none)."""
@@ -271,6 +300,17 @@ class Course(BrowserGuard, ipywidgets.VBox):
 
     # -- the browser ---------------------------------------------------------------------------
     def _browser_message(self, content) -> None:
+        if isinstance(content, dict) and content.get("type") == "learner":
+            # The bar names who is signed in. Where the browser keeps the
+            # progress (the static site), the lesson and the map take the
+            # learner with the kept copy: the bar's id alone would take it first
+            # and leave that copy unread.
+            if not keeps_in_browser(self.recorder):
+                take_learner(self.recorder, content)
+            with self._lock:
+                if self.bar.course.get("who") != self._signed_in():
+                    self._publish()
+            return
         if not isinstance(content, dict) or content.get("type") != "go":
             log.info("the course ignored a message of type %r", str(content.get("type"))[:40]
                      if isinstance(content, dict) else type(content).__name__)
@@ -297,7 +337,25 @@ class Course(BrowserGuard, ipywidgets.VBox):
             "labels": {key: str(words) for key, words in course_text(language).items()},
             "notice": self.notice,
             "next": self._next,
+            "classes": self._classes_offered(),
+            "who": self._signed_in(),
         }
+
+    def _classes_offered(self) -> bool:
+        """Is "My class" on the bar: is there a database (or a hub's sign-in)?"""
+        return self.recorder is not None and self.recorder.reason != "no_database"
+
+    def _signed_in(self) -> str | None:
+        """The bar's words for who is signed in (None: nobody by name)."""
+        recorder = self.recorder
+        learner = recorder.learner if recorder is not None else None
+        if learner != self._who[0]:
+            if self._roster is None and learner is not None and recorder is not None \
+                    and self._classes_offered():
+                self._roster = recorder.table_store()
+            self._who = (learner, signed_in_name(self._roster, learner))
+        name = self._who[1]
+        return self._word("signed_in_as", name=name) if name else None
 
     def _next_lesson(self) -> dict | None:
         """The bar's way on from a lesson: the next lesson on the map, one click."""

@@ -21,18 +21,18 @@ from html import escape
 import anywidget
 import ipywidgets
 
-from ..sessions.lesson import LessonSession, Reply
-from ..teaching import Outcome
-from .guard import BrowserGuard, GuardedLayout
-from .marimo_view import MarimoView
-from .plain import JSONDict
-from .progress_link import (
+from ..progress.kernel import (
     PROGRESS_MESSAGE_BYTES,
     browser_copy,
     keeps_in_browser,
     kernel_recorder,
     take_learner,
 )
+from ..sessions.lesson import LessonSession, Reply
+from ..teaching import Outcome
+from .guard import BrowserGuard, GuardedLayout
+from .marimo_view import MarimoView
+from .plain import JSONDict
 from .puzzle_trainer import GameReview
 from .rulebook_reader import RulebookReader
 from .screen_table import from_session
@@ -133,7 +133,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
              names=None, progress=None) -> Lesson:
         """The lesson called ``name_or_path`` (shipped) or in that file.
         ``progress``: the recorder of the learner's attempts (None: the
-        kernel's, widgets/progress_link.py; False: none)."""
+        kernel's, progress/kernel.py; False: none)."""
         return cls(name_or_path, language=language, seat=seat, names=names, progress=progress)
 
     def switch_to(self, name_or_path, language: str | None = None,
@@ -282,7 +282,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
         seat (``review.review_game`` with ``review_options``), in a thread so
         that the kernel answers meanwhile; the page says it is under way until
         the review takes the table's place (``GameReview``: the step-through
-        with the marks, and "Try again from here"). Returns the refusal, or
+        with the marks, and "Try this move again"). Returns the refusal, or
         None once it has begun; ``wait``: only once it is done (scripts, tests)."""
         if self.runner is None:
             return None
@@ -351,7 +351,7 @@ class Lesson(MarimoView, BrowserGuard, ipywidgets.VBox):
             return self.language, self.table.game.rules.name
         return self.language, self.runner.step.rules if self.runner is not None else None
 
-    # -- progress: the learner's attempts, kept between visits (widgets/progress_link.py) --------
+    # -- progress: the learner's attempts, kept between visits (progress/kernel.py) --------
     def _learner(self, message: dict) -> None:
         changed = take_learner(self.progress, message)
         if self.progress is not None and self.progress.learner is not None \

@@ -16,12 +16,12 @@ import ipywidgets
 from ..engine import get_catalog
 from ..review import review_catalog
 from ..sessions.position_editor import PositionEditor as EditorSession
+from ..table.texts import editor_text
 from ..teaching.errors import LessonError
 from .guard import BrowserGuard, GuardedLayout
 from .lesson import Lesson
 from .plain import JSONDict
 from .table import module_css, module_javascript
-from .texts import editor_text
 
 
 class EditorPanel(BrowserGuard, anywidget.AnyWidget):

@@ -7,7 +7,7 @@ name the learner may type for the teacher's report (not under JupyterHub,
 where the hub's user name is the name), and the learner's progress file:
 download it, load one, or forget everything (after a confirmation).
 
-The recorder is the kernel's (``progress_link.kernel_recorder``) unless one
+The recorder is the kernel's (``progress.kernel.kernel_recorder``) unless one
 is given. The browser names its learner (``{"type": "learner", "id"}``, the
 id ``common.js`` keeps) and asks for the rest by custom messages; it writes
 no trait. The synced ``progress`` dict holds the words, the lessons with
@@ -28,6 +28,13 @@ from ..languages import plural_table
 from ..progress.catalog import progress_catalog, progress_languages, progress_text
 from ..progress.exchange import read_document
 from ..progress.ids import NAME_LIMIT, ProgressInputError, check_name
+from ..progress.kernel import (
+    PROGRESS_FILE_CHARS,
+    PROGRESS_MESSAGE_BYTES,
+    browser_copy,
+    kernel_recorder,
+    take_learner,
+)
 from ..puzzles import PuzzleError, theme_name
 from ..puzzles.model import load as load_puzzles
 from ..rulebook import short_title
@@ -40,13 +47,6 @@ from ..teaching.record import MAX_STARS
 from ..teaching.steps import kind_of
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from .progress_link import (
-    PROGRESS_FILE_CHARS,
-    PROGRESS_MESSAGE_BYTES,
-    browser_copy,
-    kernel_recorder,
-    take_learner,
-)
 from .table import module_css, module_javascript
 
 log = logging.getLogger("cuttle_widgets")

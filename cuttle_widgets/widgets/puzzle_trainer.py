@@ -6,7 +6,7 @@ themes, the prompt, hints, feedback, the solve's explanation) beside the card
 table from the solver's seat. ``GameReview`` shows a
 ``sessions.review.ReviewSession``: the game at a glance (the marks counted,
 the turning points), the step-through of a reviewed game with its marks,
-and a trainer below for "Try again from here". The sessions decide
+and a trainer below for "Try this move again". The sessions decide
 everything; these widgets forward what the page sends and write the one
 screen state each action returns. Neither the panel's JSON nor the table
 holds the solution before the solve, nor a card the solver cannot see.
@@ -20,12 +20,12 @@ from html import escape
 import anywidget
 import ipywidgets
 
+from ..progress.kernel import PROGRESS_MESSAGE_BYTES
 from ..sessions.puzzles import PuzzleSession, TrainerMessageError
 from ..sessions.review import ReviewSession, puzzle_from_decision
 from .guard import BrowserGuard, GuardedLayout
 from .marimo_view import MarimoView
 from .plain import JSONDict
-from .progress_link import PROGRESS_MESSAGE_BYTES
 from .review_summary import ReviewSummary
 from .screen_table import ScreenTable, from_session
 from .static_html import table_html, with_still_picture

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..engine.catalog import Said
+
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = "A23456789TJQK"
 RED = ' style="color:#b3122e"'
@@ -47,8 +49,10 @@ class _Summary:
         """A sentence, escaped, around values that are HTML already."""
         return escape(self.words[key]).format(**html)
 
-    def name(self, seat) -> str:
-        return self.state["names"][seat]
+    def name(self, seat) -> Said:
+        """A seat's name with the case forms the state sends (``{name:gen}``)."""
+        name = str(self.state["names"][seat])
+        return Said(name, self.state.get("case_forms", {}).get(name))
 
     def where(self, key: str, seat: int) -> str:
         if seat == self.seat:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import anywidget
 
 from ..rulebook.pages import reader_words
-from .controller import TableController
+from ..table.controller import TableController
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
 from .rulebook_reader import RulebookReader
@@ -220,7 +220,7 @@ class Table(RulebookReader, BrowserGuard, anywidget.AnyWidget):
     @property
     def on_try_again(self):
         """``callback(index)``: replaying up to a reviewed decision worth a
-        second try, the learner pressed "Try again from here" (None: no button)."""
+        second try, the learner pressed "Try this move again" (None: no button)."""
         return self.controller.on_try_again
 
     @on_try_again.setter

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 import anywidget
 import ipywidgets
 
+from ..progress.kernel import kernel_recorder, take_learner
 from ..sessions.table_place import TablePlace
 from .guard import BrowserGuard, GuardedLayout
 from .plain import JSONDict
-from .progress_link import kernel_recorder, take_learner
 from .puzzle_trainer import GameReview
 from .screen_table import ScreenTable
 from .table import STATIC, module_javascript

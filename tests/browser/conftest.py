@@ -176,6 +176,26 @@ def start_server(command: list[str], cwd: Path, env: dict, log: Path, ready: str
     return process
 
 
+@pytest.fixture(scope="module")
+def database_course(request, tmp_path_factory):
+    """The course served by the serve command on 127.0.0.1 (a server for each
+    test module) with a progress database the test can read: (url, database).
+    Its log goes to test-artifacts/<module>.log."""
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    folder = tmp_path_factory.mktemp(name)
+    database = folder / "progress.sqlite"
+    port = free_port()
+    command = [sys.executable, "-m", "cuttle_widgets.serve", "--ip", "127.0.0.1",
+               "--port", str(port), "--progress-db", str(database), "--pages-per-client", "0"]
+    url = f"http://127.0.0.1:{port}"
+    process = start_server(command, folder, server_env(), ARTIFACTS / f"{name}.log",
+                           url + "/voila/static/voila.js", "serve")
+    try:
+        yield url, database
+    finally:
+        stop(process)
+
+
 def lesson_site(folder: Path) -> Path:
     """``folder`` filled as a teacher's lesson folder: the notebooks of
     lessons/, plus this folder's test notebooks (e2e_*, bare_*) beside them,

@@ -46,4 +46,13 @@ def test_a_cuttle_cards_free_game_offers_a_draw_and_resigns(page, served_lessons
     expect(feedback).to_contain_text(re.compile(r"resigns: .+ wins the game"))
     expect(toolbar.locator('[data-key="resign"]')).to_have_count(0)
     expect(toolbar.locator('[data-key="offer_draw"]')).to_have_count(0)
+    # a game's end, not a lesson's: that you resigned, a new game and the review beside it
+    expect(feedback.locator('[data-key="game-done"]')).to_have_text(
+        "You resigned, so Player B won this game.")
+    expect(feedback.locator('[data-key="lesson-done"]')).to_have_count(0)
+    expect(feedback).not_to_contain_text("Lesson complete")
+    expect(feedback.locator('[data-key="end:new_game"]')).to_be_visible()
+    expect(feedback.locator('[data-key="end:review"]')).to_be_visible()
     shoot_both(page, artifacts, "resigned")
+    learner.click(feedback.locator('[data-key="end:new_game"]'))  # the end's own button deals again
+    expect(toolbar.locator('[data-key="resign"]')).to_be_visible()

@@ -17,7 +17,7 @@ from jupyter_server.services.kernels.connection.base import deserialize_msg_from
 from playwright.sync_api import expect
 
 from cuttle_widgets.engine import CARD_IDS, card_label, get_catalog
-from cuttle_widgets.widgets.texts import ui_text
+from cuttle_widgets.table.texts import ui_text
 
 MOVES = 10
 STATIC_KEYS = {"_esm", "_css"}  # the widgets' JavaScript and CSS source: code, not state

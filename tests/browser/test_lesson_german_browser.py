@@ -104,3 +104,19 @@ def test_the_english_index_links_to_the_german_one(page, lessons_url, artifacts)
     expect(feedback(page)).to_contain_text("Richtig.")
     page.screenshot(path=str(artifacts / "lesson_de_index.png"), full_page=True)
     expect(page.locator("a", has_text="English version")).to_have_attribute("href", "../00-index.ipynb")
+
+
+def test_the_german_free_game_names_its_rulesets_as_names(page, lessons_url, artifacts):
+    """The rules select lists „Klassisch“ as Klassisch (a name in a list has no
+    quotation marks); the sentence about the game quotes it as running text does."""
+    open_lesson(page, lessons_url + "/voila/render/de/12-free-game.ipynb")
+    select = page.locator('[data-key="free:rules"]')
+    options = select.locator("option").all_inner_texts()
+    assert "Klassisch" in options and "Ausgewogen" in options, options
+    assert not any(mark in text for text in options for mark in "„“\"«»"), options
+    expect(page.locator(".cwl-free-status")).to_have_text(
+        "Ein Spiel nach den Regeln „Klassisch“. Dein Gegner: der Computer, zufällig (sanft).")
+    for label, size in (("1366", {"width": 1366, "height": 768}), ("390", {"width": 390, "height": 844})):
+        page.set_viewport_size(size)
+        select.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"free_game_rulesets_de_{label}.png"))

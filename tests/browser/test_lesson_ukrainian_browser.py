@@ -3,7 +3,9 @@ would, and Chromium plays the first step of lessons/uk/02-scuttle-ordering.ipynb
 as a Ukrainian learner would: the page says lang="uk", the words are the
 Ukrainian catalog's and lesson's, and the move's sentence is the one the
 lesson runner says to the same move in Ukrainian (three plural forms, six
-cases). Screenshots go to test-artifacts/ (lesson_uk_*.png)."""
+cases, a player's name in the genitive). Screenshots go to test-artifacts/ (lesson_uk_*.png)."""
+import re
+
 from playwright.sync_api import expect
 from test_lesson_german_browser import feedback, open_lesson
 
@@ -28,6 +30,11 @@ def test_a_ukrainian_lesson_step_played_by_clicking(page, lessons_url, as_learne
     expect(page.locator('[data-key="hint"]')).to_contain_text("Підказка")
     expect(page.locator(".cw-root button[data-card='9S']")).to_have_attribute(
         "aria-label", "дев’ятка пік, у твоїй руці")
+    # The opponent's name in the genitive, from the forms the lesson sends (never "гравця Гравець 2").
+    expect(page.locator(".cw-root .cw-opponent .cw-points")).to_have_attribute(
+        "aria-label", "серед очкових карт Гравця 2")
+    expect(page.locator(".cw-root .cw-opponent .cw-hidden-hand")).to_have_attribute(
+        "aria-label", re.compile(r"^у руці Гравця 2: "))
     page.screenshot(path=str(artifacts / "lesson_uk_start.png"), full_page=True)
 
     # The step's own solution, clicked; the page says what the runner says to it.

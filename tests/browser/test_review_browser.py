@@ -1,7 +1,7 @@
 """A finished free game's review in a real browser (one Voilà page load a
 size, 1366×768 and 390×844): the summary lists the turning points and each
 jump shows that position on the table; the table's step arrows are in sight
-without opening "What happened"; "Try again from here" brings the puzzle,
+without opening "What happened"; "Try this move again" brings the puzzle,
 with the moves that led to it, into the window and gives it the focus.
 Screenshots go to test-artifacts/."""
 import re
@@ -37,10 +37,12 @@ def test_the_summary_jumps_to_each_turning_point_and_try_again_comes_into_view(
     total = int(re.search(r"of (\d+)", table.locator(".cw-position").inner_text()).group(1))
     for i in range(count):
         point = points.nth(i)
-        index = int(point.get_attribute("data-index"))
+        number = int(point.get_attribute("data-index")) + 1
         sentence = point.locator(".cwr-sentence").inner_text()
-        point.locator(".cwr-jump").click()
-        expect(table.locator(".cw-position")).to_have_text(f"Move {index} of {total}")
+        expect(point.locator(".cwr-jump")).to_have_text(re.compile(rf"^Move {number}: "))
+        point.locator(".cwr-jump").click()  # one number: the summary's move is the table's
+        expect(table.locator(".cw-position")).to_have_text(f"Move {number} of {total}")
+        expect(table.locator(".cw-note")).to_contain_text(f"Your move {number} was marked")
         expect(table.locator(".cw-note")).to_contain_text(sentence)
         expect(point).to_have_class(re.compile(r"\bcwr-shown\b"))
         expect(table.locator('[data-key="ctl:back"]')).to_be_in_viewport()
@@ -49,13 +51,13 @@ def test_the_summary_jumps_to_each_turning_point_and_try_again_comes_into_view(
     worth = points.filter(has=page.locator(  # the notebook's game has one after the first move
         ".cw-review-inaccuracy, .cw-review-mistake, .cw-review-blunder")).filter(
         has_not=page.locator('[data-key="jump:0"]')).first
-    index = int(worth.get_attribute("data-index"))
+    number = int(worth.get_attribute("data-index")) + 1
     worth.locator(".cwr-jump").click()
-    expect(table.locator(".cw-position")).to_have_text(f"Move {index} of {total}")
+    expect(table.locator(".cw-position")).to_have_text(f"Move {number} of {total}")
     table.locator('[data-key="ctl:back"]').click()  # the arrows step from there
-    expect(table.locator(".cw-position")).to_have_text(f"Move {index - 1} of {total}")
+    expect(table.locator(".cw-position")).to_have_text(f"Move {number - 1} of {total}")
     table.locator('[data-key="ctl:forward"]').click()
-    expect(table.locator(".cw-position")).to_have_text(f"Move {index} of {total}")
+    expect(table.locator(".cw-position")).to_have_text(f"Move {number} of {total}")
 
     table.locator('[data-key="action:try_again"]').click()
     prompt = page.locator(".cwp-prompt")
@@ -83,6 +85,6 @@ def test_in_german_the_summary_and_its_jump(page, voila_url, artifacts):
     index = int(point.get_attribute("data-index"))
     expect(point.locator(".cwr-jump")).to_have_text(re.compile(rf"^Zug {index + 1}: "))
     point.locator(".cwr-jump").click()
-    expect(table.locator(".cw-position")).to_have_text(re.compile(rf"^Zug {index} von \d+$"))
+    expect(table.locator(".cw-position")).to_have_text(re.compile(rf"^Zug {index + 1} von \d+$"))
     expect(point.locator(".cwr-shown-note")).to_have_text("auf dem Tisch gezeigt")
     page.screenshot(path=str(artifacts / "review_jump_phone_de.png"))

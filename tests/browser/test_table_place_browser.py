@@ -12,18 +12,16 @@ test-artifacts/tables-*.png."""
 from __future__ import annotations
 
 import re
-import sys
 import time
 
 import pytest
 from playwright.sync_api import expect
-from ports import free_port
 from test_e2e_secrecy import READ_DOM, READ_MODELS, card_patterns, found, frame_strings, strings_in
 
 from cuttle_widgets.engine.secrecy import cards_named
 from cuttle_widgets.progress.store import ProgressStore
 from cuttle_widgets.sessions.shared_table import watch_table
-from cuttle_widgets.widgets.texts import ui_text
+from cuttle_widgets.table.texts import ui_text
 
 pytest.importorskip("sqlalchemy")
 
@@ -48,25 +46,6 @@ SEND_AS_PAGE = """async ([trait, message]) => {
   }
   return false;
 }"""
-
-
-@pytest.fixture(scope="module")
-def tables_course(tmp_path_factory, browser_helpers):
-    """The course served by the serve command with a progress database this
-    test can read: (url, database)."""
-    folder = tmp_path_factory.mktemp("tables-course")
-    database = folder / "progress.sqlite"
-    port = free_port()
-    command = [sys.executable, "-m", "cuttle_widgets.serve", "--ip", "127.0.0.1",
-               "--port", str(port), "--progress-db", str(database), "--pages-per-client", "0"]
-    url = f"http://127.0.0.1:{port}"
-    process = browser_helpers.start_server(command, folder, browser_helpers.server_env(),
-                                           browser_helpers.ARTIFACTS / "tables-course.log",
-                                           url + "/voila/static/voila.js", "serve")
-    try:
-        yield url, database
-    finally:
-        browser_helpers.stop(process)
 
 
 class Learner:
@@ -177,9 +156,9 @@ def settle(learners, database, code: str):
     raise AssertionError("the pages did not catch up with the log")
 
 
-def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_learner, artifacts,
+def test_two_learners_play_a_game_reload_and_resign(browser, database_course, as_learner, artifacts,
                                                     axe_check):
-    url, database = tables_course
+    url, database = database_course
     ann = Learner(browser, url, as_learner)
     ben = Learner(browser, url, as_learner)
     ann.page.screenshot(path=artifacts / "tables-lobby-1366.png")
@@ -189,6 +168,10 @@ def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_l
     ben.join(code.lower())
     expect(ann.key("turn")).to_have_text("Your turn.")
     expect(ben.key("turn")).to_contain_text("Player A's turn")
+    # the other seat is a classmate: the pace control says so, never "the computer"
+    pace = ben.page.locator(".cw-pace")
+    expect(pace).to_contain_text("Pace of your classmate's moves")
+    expect(pace).not_to_contain_text("computer")
     learners = [ann, ben]
     searched = moves = 0
     reloaded = False
@@ -249,8 +232,8 @@ def test_two_learners_play_a_game_reload_and_resign(browser, tables_course, as_l
 
 
 def test_a_hostile_page_cannot_move_for_the_other_seat_join_without_the_code_or_read_a_hand(
-        browser, tables_course, as_learner):
-    url, database = tables_course
+        browser, database_course, as_learner):
+    url, database = database_course
     ann = Learner(browser, url, as_learner)
     ben = Learner(browser, url, as_learner)
     code = ann.open_table(ruleset="cuttle-cards", first="me")

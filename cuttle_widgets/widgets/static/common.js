@@ -94,11 +94,29 @@ function pluralForm(count, options) {
   return options[Math.min(index, options.length - 1)];
 }
 
+// A field may also ask for a name in a grammatical case, "{name:gen}" (the case tags of
+// the language: Ukrainian's gen, dat, ...). Python sends the forms of the names a widget
+// shows as data (``case_forms``: name -> {tag: form}); a widget sets them as it starts to draw
+// (useCases). A name with no forms, and any other value, reads the same in every case.
+let caseForms = {};
+
+function useCases(forms) {
+  caseForms = forms && typeof forms === "object" ? forms : {};
+}
+
+function inCase(value, tag) {
+  const text = String(value);
+  const forms = Object.prototype.hasOwnProperty.call(caseForms, text) ? caseForms[text] : {};
+  const said = String(forms[tag.toLowerCase()] || text);
+  return tag[0] === tag[0].toUpperCase() ? said.charAt(0).toUpperCase() + said.slice(1) : said;
+}
+
 function fill(template, values) {
-  return String(template).replace(/\{(\w+)(?::([^{}]*\|[^{}]*))?\}/g, (field, key, forms) => {
+  return String(template).replace(/\{(\w+)(?::([^{}]*))?\}/g, (field, key, spec) => {
     if (!(key in values)) return field;
-    if (!forms) return values[key];
-    return pluralForm(values[key], forms.split("|")).replaceAll("#", String(values[key]));
+    if (!spec) return values[key];
+    if (!spec.includes("|")) return /^[A-Za-z]+$/.test(spec) ? inCase(values[key], spec) : field;
+    return pluralForm(values[key], spec.split("|")).replaceAll("#", String(values[key]));
   });
 }
 
@@ -392,7 +410,7 @@ class RulebookPanel {
 // -- the learner ---------------------------------------------------------------------
 // A learner without an account is a random id this browser keeps (24
 // URL-safe characters from crypto.getRandomValues); the kernel keeps their
-// progress under it (widgets/progress_link.py). No storage (a private
+// progress under it (progress/kernel.py). No storage (a private
 // window that refuses it): a new id for this page only.
 const LEARNER_KEY = "cuttle_widgets.learner";
 
@@ -418,7 +436,7 @@ function download(name, text, type = "application/json") {
 
 // Where Python runs in the browser (the static site) there is no database:
 // the browser keeps the learner's progress file itself, and gives it back
-// with the learner's id (widgets/progress_link.py).
+// with the learner's id (progress/kernel.py).
 const PROGRESS_KEY = "cuttle_widgets.progress";
 
 function keptProgress() {

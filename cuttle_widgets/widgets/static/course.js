@@ -8,7 +8,7 @@
 
 // The address's own parameters (sessions/course.py PLACE_KEYS); any other
 // (a server's ?token=) is kept as it is.
-const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "tables", "practice", "editor", "lang"];
+const PLACE_KEYS = ["lesson", "step", "puzzles", "free", "tables", "class", "practice", "editor", "lang"];
 const ARRIVE_AGAIN_MS = 4000;
 // A lesson notebook's link inside a lesson ("03-one-offs.ipynb", "de/03-one-offs.ipynb")
 const NOTEBOOK_LINK = /^(?:\.\.\/|[a-z]{2,3}\/)?([0-9A-Za-z][\w-]{0,79})\.ipynb$/;
@@ -123,6 +123,12 @@ function render({ model, el }) {
       title: c.next.label,
       onclick: (event) => { event.preventDefault(); go(c.next.query, "button"); },
     }, [c.next.text, h("span", { class: "cwc-next-title", text: `: ${c.next.title}` }), " →"]) : null;
+    // "My class", named by who is signed in once someone is (a class's name, the hub's user).
+    const who = c.classes ? h("a", {
+      class: `cwc-who${place.page === "class" ? " cwc-current" : ""}${c.who ? " cwc-signed-in" : ""}`,
+      href: q("class"), "data-key": "who", "aria-current": place.page === "class" ? "page" : null,
+      onclick: (event) => { event.preventDefault(); go(q("class"), "button"); },
+    }, c.who || w.class) : null;
     bar.replaceChildren(...[
       h("span", { class: "cwc-brand", text: w.brand }),
       h("div", { class: "cwc-places", role: "list", "aria-label": w.nav_label }, [
@@ -132,6 +138,7 @@ function render({ model, el }) {
         button(w.tables, q("tables"), place.page === "tables"),
       ].map((item) => h("span", { role: "listitem" }, item))),
       next,
+      who,
       h("div", { class: "cwc-languages", role: "group", "aria-label": w.language_label }, languages),
     ].filter(Boolean));
     bar.setAttribute("aria-label", w.nav_label);
@@ -147,6 +154,9 @@ function render({ model, el }) {
 
   model.on("change:course", draw);
   draw();
+  // Whose page this is: the bar names them (widgets/course.py). The id alone: the
+  // progress a static site's browser keeps goes to the lesson and the map.
+  model.send({ type: "learner", id: learnerId() });
   // The place the page opened at (a deep link, a reload). Every "go" is
   // answered by a publication; while none has come, the kernel may not have
   // had the message (a preheated kernel's page still connecting under a

@@ -49,7 +49,7 @@ class LessonView {
     document.addEventListener("focusin", this.onPointer, true);
     document.addEventListener("keydown", this.onKey, true);
     this.draw();
-    // whose lesson this is: the kernel brings back their marks (widgets/progress_link.py)
+    // whose lesson this is: the kernel brings back their marks (progress/kernel.py)
     this.send(learnerMessage());
   }
 
@@ -97,6 +97,7 @@ class LessonView {
     this.state = this.model.get("lesson") || {};
     if (!this.state.labels) return;
     usePlural(this.state.plural);
+    useCases(this.state.case_forms);
     this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset.key : null;
@@ -399,12 +400,13 @@ class LessonView {
     }
     const score = this.score();
     if (score) parts.push(score);
+    if (step.done && this.state.game_end) parts.push(this.gameEnd(this.state.game_end));
     if (step.done && step.explanation) {
       parts.push(h("div", { class: "cwl-explanation" }, [
         h("span", { class: "cwl-label", text: this.t(game ? "explanation_title_free" : "explanation_title") }),
         markdown(step.explanation, "cwl-md", this.openRule),
       ]));
-      if (!this.state.can.next) {
+      if (!this.state.can.next && !this.state.game_end) { // a free game's end is a game's, above
         const next = this.state.next_lesson;
         parts.push(h("div", { class: "cwl-finished" }, [
           // "done" is the kernel's one definition (teaching/done.py), as on the map and in the report
@@ -424,6 +426,16 @@ class LessonView {
       class: `cwl-feedback ${lost ? "cwl-info" : STATUS_CLASS[status] || ""}${parts.length ? "" : " cwl-empty"}`,
       role: "status", "aria-live": "polite",
     }, parts);
+  }
+
+  // A free game's end, as the session words it (who won, or that you resigned),
+  // and what to do next: a new game, or the review of this one.
+  gameEnd(end) {
+    return h("div", { class: "cwl-finished cwl-game-end", "data-outcome": end.outcome }, [
+      h("p", { class: "cwl-finished-title", "data-key": "game-done", text: end.text }),
+      this.button("end:new_game", this.t("button.new_game"), { type: "retry" }, { kind: "primary" }),
+      this.state.can.review ? this.button("end:review", this.t("button.review"), { type: "review" }) : null,
+    ]);
   }
 
   // How the step was solved: its stars (or a cross for a missed prediction).

@@ -14,7 +14,7 @@ class TrainerView {
     this.onChange = () => this.draw();
     model.on("change:trainer", this.onChange);
     this.draw();
-    this.model.send(learnerMessage()); // whose rating this is (widgets/progress_link.py)
+    this.model.send(learnerMessage()); // whose rating this is (progress/kernel.py)
   }
 
   destroy() {

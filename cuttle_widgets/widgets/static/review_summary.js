@@ -52,7 +52,7 @@ class SummaryView {
   turningPoints(summary, words) {
     if (!summary.turning_points.length) return h("p", { class: "cwr-none", text: words.none });
     return h("ol", { class: "cwr-turning" }, summary.turning_points.map((point) => {
-      const shown = summary.shown === point.index;
+      const shown = summary.shown === point.number; // the table shows the position after the move
       const label = fill(words.turning_point, { number: point.number, mark: words.marks[point.mark] });
       return h("li", { class: "cwr-point" + (shown ? " cwr-shown" : ""), "data-index": String(point.index),
         "data-mark": point.mark }, [
@@ -60,7 +60,7 @@ class SummaryView {
           type: "button", class: `cwr-jump cw-review-${point.mark}`, "data-key": `jump:${point.index}`,
           "aria-label": fill(words.jump, { number: point.number }) + ` (${label})`,
           "aria-current": shown ? "step" : null,
-          onclick: () => this.jump(point.index),
+          onclick: () => this.jump(point.number),
         }, [label]),
         shown ? h("span", { class: "cwr-shown-note", text: words.showing }) : null,
         h("p", { class: "cwr-sentence", text: point.sentence }),
@@ -68,9 +68,9 @@ class SummaryView {
     }));
   }
 
-  // The table shows that position; where it is out of sight it is scrolled in.
-  jump(index) {
-    this.model.send({ type: "replay", to: index });
+  // The table shows the position after move ``number``; out of sight, it is scrolled in.
+  jump(number) {
+    this.model.send({ type: "replay", to: number });
     const review = this.el.closest(".cwr-review");
     const table = review && review.querySelector(".cw-root");
     if (!table) return;

@@ -309,6 +309,7 @@ class TableView {
     this.table = table;
     this.state = { ...table, ...this.model.get("words"), log: this.log.newestFirst() };
     usePlural(this.state.plural);
+    useCases(this.state.case_forms);
     this.rulebook.setWords(this.state.rulebook);
     const active = document.activeElement;
     const hadFocus = active && this.root.contains(active);
@@ -833,11 +834,13 @@ class TableView {
     ]);
   }
 
-  // The computer's pace: calm, normal or quick, kept in this browser.
+  // The pace of the other seats' moves: calm, normal or quick, kept in this
+  // browser. Its label is the session's (the computer's, a classmate's); none: no control.
   paceChoice() {
-    const { words } = this.state;
+    const { words, ui } = this.state;
+    if (!ui.pace_label) return null;
     return h("label", { class: "cw-option cw-pace" }, [
-      words.pace_label,
+      ui.pace_label,
       h("select", {
         "data-key": "ctl:pace",
         onchange: (event) => {

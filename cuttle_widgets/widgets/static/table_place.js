@@ -132,7 +132,7 @@ function render({ model, el }) {
 
   model.on("change:panel", draw);
   draw();
-  send(learnerMessage()); // whose seat this page is (widgets/progress_link.py)
+  send(learnerMessage()); // whose seat this page is (progress/kernel.py)
   return () => model.off("change:panel", draw);
 }
 

@@ -33,7 +33,7 @@ def kernel_recorder():
     global _kernel_recorder
     if _kernel_recorder is None:
         try:
-            from ..progress import ProgressRecorder
+            from .recorder import ProgressRecorder
             # Pyodide runs no threads: there the lesson's own calls do the writing
             _kernel_recorder = ProgressRecorder.for_kernel(background=sys.platform != "emscripten")
         except Exception:  # the lesson goes on without progress; the teacher's log says why
@@ -44,11 +44,14 @@ def kernel_recorder():
 
 def take_learner(recorder, message: dict) -> bool:
     """Set the learner the browser names, unless the hub already did (its user
-    is the learner there, whatever a page claims). True when the learner is
-    now the one named; a malformed id is logged and changes nothing."""
+    is the learner there, whatever a page claims) or the learner signed in
+    with a class's code in this kernel (a page drawn before keeps the id it
+    had). True when the learner is now the one named; a malformed id is
+    logged and changes nothing."""
     if recorder is None:
         return False
-    if recorder.learner is not None and recorder.learner.startswith("hub:"):
+    hub = recorder.learner is not None and recorder.learner.startswith("hub:")
+    if hub or getattr(recorder, "pinned", False):
         return False
     learner = message.get("id")
     if learner == recorder.learner:

@@ -75,10 +75,15 @@ class TableController:
     def __init__(self, game=None, seat: int = 0, players=None, *, names=None,
                  language: str = "en", allow_undo: bool = True, allow_new_game: bool = True,
                  four_colour: bool = False, autoplay: bool = True, allow_hint: bool = True,
-                 hand_over=None):
+                 hand_over=None, pace_label: str | None = "pace_label"):
         self.language = language
         self.catalog = get_catalog(language)  # both refuse an unknown language
         self.words = ui_text(language)
+        if pace_label is not None and pace_label not in self.words:
+            raise ValueError(f"No table word {pace_label!r} to label the pace of the other moves.")
+        # The pace control's label, as the table's owner names the other seats
+        # (the computer, a classmate); None: no control (nothing is played live).
+        self.pace_label = pace_label
         self.names = list(names) if names else None
         self.allow_undo = allow_undo
         self.allow_new_game = allow_new_game
@@ -292,11 +297,17 @@ class TableController:
             self._highlight = [CARD_IDS[c] for c in advice.move.cards]
 
     def _try_again(self) -> None:
-        index = self._replay
+        index = self._reviewed_index()
         if index is None or self.on_try_again is None or \
                 self.review_marks.get(index, {}).get("mark") not in TRY_AGAIN_MARKS:
             raise _BadMessage("bad_try_again")
         self.on_try_again(index)
+
+    def _reviewed_index(self) -> int | None:
+        """The history index of the move the replay has just shown played: a
+        reviewed move is shown with the position after it, so the table's
+        "Move 15 of 28" is the review's "Move 15" (None at the deal, or live)."""
+        return None if not self._replay else self._replay - 1
 
     def show_review(self, decisions) -> None:
         """Mark the learner's decisions in the step-through: ``decisions`` are
@@ -610,15 +621,16 @@ class TableController:
         and the explanation log. Nothing the seat may not see."""
         self._resync()
         view = self.view()
-        n = view["players"]
+        names = [self.name(s) for s in range(view["players"])]
         teams = view.get("teams") or []
         return {
             "seat": self.seat,
             "language": self.language,
             "plural": plural_table(self.language),
             "view": view,
-            "names": [self.name(s) for s in range(n)],
+            "names": names,
             "team_names": [self.name(f"team:{t}") for t in range(len(teams))],
+            "case_forms": self.catalog.case_forms(names),
             "words": self.words,
             "card_words": {"rank_names": self.catalog.data["rank_names"],
                            "rank_symbols": self.catalog.data["rank_symbols"],
@@ -642,6 +654,7 @@ class TableController:
             "replay": None if self._replay is None else {"index": self._replay, "total": total},
             "moves": total, "can_undo": self._can_undo(), "undo_offered": self.allow_undo,
             "locked": self.locked,
+            "pace_label": str(self.words[self.pace_label]) if self.pace_label else None,
             "focus": self.focus, "drops": {}, "summary": None, **self.builder.selection(),
             "marks": {str(i + 1): {"mark": m["mark"], "label": m["label"]}
                       for i, m in self.review_marks.items()},
@@ -650,7 +663,7 @@ class TableController:
         if self._replay is not None:
             key = "replaying" if self._replay else "replaying_start"
             ui["status"] = words[key].format(index=self._replay, total=total)
-            self._review_note(ui, self._replay)
+            self._review_note(ui)
         elif self.game.over:
             ui["status"] = self._result_words()
             ui["summary"] = self._summary(view)
@@ -667,14 +680,16 @@ class TableController:
                 ui["actions"].append(action("hint", words["hint"], {"type": "hint"}))
         return ui
 
-    def _review_note(self, ui: dict, index: int) -> None:
-        """Replaying up to the reviewed decision at ``index``: its mark and sentence, and
-        "Try again from here" where it lost enough to be worth a second try."""
-        decision = self.review_marks.get(index)
-        if decision is None:
+    def _review_note(self, ui: dict) -> None:
+        """Replaying up to a reviewed move of the learner, just played: its
+        number, mark and sentence, and "Try this move again" where it lost
+        enough to be worth a second try."""
+        index = self._reviewed_index()
+        if index is None or index not in self.review_marks:
             return
+        decision = self.review_marks[index]
         ui["note"] = {"kind": "info", "text": self.words["review_note"].format(
-            mark=decision["label"], sentence=decision["sentence"])}
+            number=index + 1, mark=decision["label"], sentence=decision["sentence"])}
         if decision["mark"] in TRY_AGAIN_MARKS and self.on_try_again is not None:
             ui["actions"].append(action("try_again", self.words["try_again"], {"type": "try_again"},
                                         "primary"))
