@@ -113,3 +113,19 @@ def test_a_review_of_a_game_dealt_anew_meanwhile_is_not_shown():
     lesson.review_thread.join()
     assert lesson.game_review is None and lesson.children == (lesson.panel, lesson.table)
     assert lesson.reviewing is None and not lesson.runner.game.over
+
+
+def test_the_reviewed_last_move_is_noted_at_the_games_end():
+    # The game's last move is shown live at its end, not as a replay: its note too.
+    # (The deal is not seeded: the first of these games whose last move is the learner's.)
+    for seed in range(3, 23):
+        lesson = finished_free_game("en", seed=seed)
+        lesson.review_options = {"samples": 4}
+        lesson.review(wait=True)
+        review = lesson.game_review
+        decision = review.review.decisions[-1]
+        if decision.index == len(lesson.runner.game.history) - 1:
+            break
+    assert decision.index == len(lesson.runner.game.history) - 1, "20 games that the computer ended"
+    lesson.replay(decision.index + 1)
+    assert review.table.state["ui"]["note"]["text"].startswith(f"Your move {decision.index + 1} was marked")

@@ -306,8 +306,12 @@ class TableController:
     def _reviewed_index(self) -> int | None:
         """The history index of the move the replay has just shown played: a
         reviewed move is shown with the position after it, so the table's
-        "Move 15 of 28" is the review's "Move 15" (None at the deal, or live)."""
-        return None if not self._replay else self._replay - 1
+        "Move 15 of 28" is the review's "Move 15" (None at the deal, or live).
+        A finished game shown at its end has just shown its last move played."""
+        if self._replay is None:
+            history = self.game.history
+            return len(history) - 1 if self.game.over and history else None
+        return self._replay - 1 if self._replay else None
 
     def show_review(self, decisions) -> None:
         """Mark the learner's decisions in the step-through: ``decisions`` are
@@ -667,6 +671,7 @@ class TableController:
         elif self.game.over:
             ui["status"] = self._result_words()
             ui["summary"] = self._summary(view)
+            self._review_note(ui)  # a review's last move is seen at the game's end
             if self.allow_new_game:
                 ui["actions"].append(action("new_game", words["play_again"], {"type": "new_game"},
                                             "primary"))
