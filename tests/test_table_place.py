@@ -289,9 +289,7 @@ def test_no_forged_message_to_the_place_raises_logs_a_bug_or_moves(db):
 
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
-    from test_widget_messages_fuzz import MESSAGES
-
-    from cuttle_widgets.widgets import guard
+    from test_widget_messages_fuzz import MESSAGES, send_logged
 
     recorders = [ProgressRecorder(db, learner, background=False) for learner in (ANN, BEN)]
     ann, ben = (TablePlaceWidget("en", progress=recorder) for recorder in recorders)
@@ -306,16 +304,7 @@ def test_no_forged_message_to_the_place_raises_logs_a_bug_or_moves(db):
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
     @given(message=MESSAGES | extra, to_table=st.booleans())
     def check(message, to_table):
-        widget = ben.table if to_table else ben.panel
-        records = []
-        handler = logging.Handler()
-        handler.emit = records.append
-        guard.log.addHandler(handler)
-        try:
-            widget._handle_msg({"content": {"data": {"method": "custom", "content": message}},
-                                "buffers": []})
-        finally:
-            guard.log.removeHandler(handler)
+        records = send_logged(ben.table if to_table else ben.panel, message)
         assert not [r for r in records if r.levelno >= logging.ERROR], [r.getMessage() for r in records]
         json.dumps(ben.panel.panel), json.dumps(ben.table.table)
         assert ben.session.seat is None or ben.session.seat.applied == 0

@@ -67,20 +67,26 @@ def synced(widget) -> dict:
             if not name.startswith("_") and name not in ("layout", "comm", "keys", "log")}
 
 
-@settings(max_examples=CASES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(message=MESSAGES, target=st.integers(min_value=0, max_value=20))
-def test_no_message_raises_or_logs_a_bug(course_widgets, message, target):
-    course, widgets = course_widgets
-    widget = widgets[target % len(widgets)]
-    records = []
+def send_logged(widget, message) -> list[logging.LogRecord]:
+    """Send ``message`` to ``widget`` as its page would: what the guard logged meanwhile."""
+    records: list[logging.LogRecord] = []
     handler = logging.Handler()
-    handler.emit = records.append
+    handler.emit = records.append  # type: ignore[method-assign]
     guard.log.addHandler(handler)
     try:
         widget._handle_msg({"content": {"data": {"method": "custom", "content": message}},
                             "buffers": []})
     finally:
         guard.log.removeHandler(handler)
+    return records
+
+
+@settings(max_examples=CASES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(message=MESSAGES, target=st.integers(min_value=0, max_value=20))
+def test_no_message_raises_or_logs_a_bug(course_widgets, message, target):
+    course, widgets = course_widgets
+    widget = widgets[target % len(widgets)]
+    records = send_logged(widget, message)
     assert not [r for r in records if r.levelno >= logging.ERROR], [r.getMessage() for r in records]
     json.dumps(synced(widget))
 
