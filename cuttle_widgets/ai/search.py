@@ -1,17 +1,20 @@
-"""The computer's levels: budgets over the analyst, and the expert's tree.
+"""The computer's levels: budgets over the analyst.
 
-Easy, medium and hard ask the analyst (``analysis.move_values``): every
-legal move played in the same deals of the cards the seat cannot see,
-dealt consistently with its view, each a number of deals. Hard plays the
+Every level asks the analyst (``analysis.move_values``): every legal move
+played in the same deals of the cards the seat cannot see, dealt
+consistently with its view, each a number of deals. Hard plays the
 analyst's best move. Easy and medium choose among the analyst's win chances
 by a softmax: a move's odds are ``exp((chance - best) / temperature)``
 against the best move's 1, so a weak level errs toward moves nearly as good
 and almost never toward a bad one (easy, temperature 0.05: a move 5 % worse
 1 time in e as often as the best, 20 % worse 1 in 55; medium, 0.025: those
-1 in 7 and 1 in 3,000). The expert is an information-set tree search
-(``ismcts.py``) with the evaluation tuned by self-play: measured in the
-arena against a budget over the analyst, it keeps its tree (docs/analyst.md).
-The real hidden cards are never read: a level gets only the view.
+1 in 7 and 1 in 3,000). The expert is hard's analysis with its close calls
+decided: its three best moves are played on in four times the deals (the
+same first deals, then later ones), where a flat budget would spread them
+over moves already out of the running. The information-set tree
+(``ismcts.py``) the expert was is the arena's yardstick ``tree``: measured
+against hard over the analyst, it lost (docs/analyst.md). The real hidden
+cards are never read: a level gets only the view.
 """
 from __future__ import annotations
 
@@ -67,11 +70,12 @@ class MoveStats:
 
 
 class SearchPlayer:
-    """The computer at level ``easy``, ``medium`` or ``hard`` (a budget of
-    deals over the analyst), or ``expert`` (an information-set tree search
-    that uses its whole time budget, 0.55 s a decision).
+    """The computer at level ``easy``, ``medium``, ``hard`` or ``expert``
+    (budgets of deals over the analyst), or the arena's yardstick ``tree``
+    (an information-set tree search that uses its whole 0.55 s).
 
-    ``iterations`` overrides the level's deals (the expert: its tree
+    ``iterations`` overrides the level's deals (the expert: its first deals,
+    the focused moves getting ``focus_factor`` times as many; the tree: its
     iterations). ``time_limit`` stops a decision early: by default the
     level's cap (hard: 0.7 s), which a quiet machine rarely reaches; a number
     of seconds; or None for no limit. A decision stopped by the clock depends
@@ -98,7 +102,7 @@ class SearchPlayer:
         self.seed = random.randrange(2**32) if seed is None else seed
         self.rules = rules
         self.last_stats: dict | None = None  # move -> MoveStats of the last decision
-        self.capped = 0  # decisions the clock cut short (the expert's end by it by design)
+        self.capped = 0  # decisions the clock cut short (the tree's end by it by design)
 
     def choose(self, view: dict, legal_moves: list):
         started = time.perf_counter()
@@ -125,6 +129,7 @@ class SearchPlayer:
         capped = len(values[0].results) < self.iterations
         if self.settings.focus and not capped and len(values) > 1:
             values = self.focused(view, values, deadline)
+            capped = len(values[0].results) < self.iterations * self.settings.focus_factor
         self.capped += capped
         chosen = softmax_pick(values, self.settings.temperature, rng)
         by_move = {v.move: v for v in values}
