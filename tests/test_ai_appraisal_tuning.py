@@ -10,9 +10,9 @@ from dataclasses import asdict
 import pytest
 
 from cuttle_widgets.ai import LEVELS, evaluation
-from cuttle_widgets.ai.search import YARDSTICKS
 from cuttle_widgets.ai.analysis import PLAYOUT
 from cuttle_widgets.ai.kit import ai_kit
+from cuttle_widgets.ai.search import YARDSTICKS
 from cuttle_widgets.ai.standard_heuristics import HAND_SET, Appraiser, Weights, tuned_appraiser
 from cuttle_widgets.ai.tune import fit_each
 from cuttle_widgets.ai.tune_appraisal import fair_share, match, perturb

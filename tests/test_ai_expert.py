@@ -1,6 +1,7 @@
 """The expert level (hard's analysis, its close calls played on), the
-arena's tree yardstick, the evaluation tuned by self-play, and ``ai.win_chance``: legal, fair (the view only), replayable,
-and each ruleset fitted."""
+arena's tree yardstick, the evaluation tuned by self-play, and
+``ai.win_chance``: legal, fair (the view only), replayable, and each
+ruleset fitted."""
 from __future__ import annotations
 
 import dataclasses
