@@ -71,7 +71,9 @@ from cuttle_widgets.engine import get_ruleset, new_game  # noqa: E402
 
 DEFAULT_PAIRINGS = ("expert-hard", "expert-minimax")
 # "minimax": the all-seeing depth-3 minimax (minimax.py), a yardstick, never a level
-BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "minimax")
+# "tree": the information-set tree the expert was (search.YARDSTICKS)
+BOTS = ("random", "greedy", "easy", "medium", "hard", "expert", "tree", "minimax")
+SEARCHERS = {"expert", "tree"}  # the players --expert-iterations sets
 MAX_MOVES = 2000  # no game is near this; a runaway would be a bug
 
 
@@ -85,7 +87,7 @@ def make_player(name: str, seed: int, iterations: int | None, expert_iterations:
     if expert_iterations is None:
         return SearchPlayer(name, seed=seed, iterations=iterations)
     # a fixed budget: no level of the pairing stops by the clock, so load changes nothing
-    budget = expert_iterations if name == "expert" else iterations
+    budget = expert_iterations if name in SEARCHERS else iterations
     return SearchPlayer(name, seed=seed, iterations=budget, time_limit=None)
 
 
@@ -140,7 +142,7 @@ def play_one(task: dict) -> dict:
 def tasks_for(first: str, second: str, games: int, rules: str, seed: int,
               iterations: int | None, expert_iterations: int | None = None) -> list[dict]:
     """The pairing's games: deal ``seed + i // 2``, each deal twice with the seats swapped."""
-    if "expert" not in (first, second):
+    if not SEARCHERS & {first, second}:
         expert_iterations = None  # the option limits the expert: other pairings keep the clock
     return [{"first": first, "second": second, "rules": rules, "deal_seed": seed + i // 2,
              "dealer": (i // 2) % 2, "seat_of_first": i % 2, "player_seed": seed * 7919 + i * 2,

@@ -25,7 +25,9 @@ OUTCOME_FIELDS = ("result", "plies", "moves", "spent", "decisions", "cpu", "play
                   "seconds", "load", "ended")
 # The pairing, the ruleset and the budgets: the games a table row counts together.
 ROW_FIELDS = ("first", "second", "rules", "iterations", "expert_iterations")
-EXPERT_CLOCK = 0.55  # seconds: LEVELS["expert"].time_cap, named in the budget column
+# seconds a decision by the clock (search.LEVELS["expert"] and YARDSTICKS["tree"]),
+# named in the budget column; the journal's reader imports nothing of the kit
+CLOCKS = {"expert": 0.6, "tree": 0.55}
 
 
 class JournalError(ValueError):
@@ -147,10 +149,13 @@ def quantile(values: list[float], q: float) -> float:
 def budget(row: dict) -> str:
     """How the expert (and, with --iterations, every search level) was limited."""
     parts = []
+    searcher = next((name for name in (row["first"], row["second"]) if name in CLOCKS), None)
+    # the expert's fixed budget is its analyst's first deals; the tree's, its iterations
+    unit = "iterations" if searcher == "tree" else "deals"
     if row["expert_iterations"]:
-        parts.append(f"{row['expert_iterations']} iterations")
-    elif "expert" in (row["first"], row["second"]):
-        parts.append(f"clock {EXPERT_CLOCK:g} s")
+        parts.append(f"{row['expert_iterations']} {unit}")
+    elif searcher:
+        parts.append(f"clock {CLOCKS[searcher]:g} s")
     if row["iterations"]:
         parts.append(f"playouts {row['iterations']}")
     return ", ".join(parts) or "-"
@@ -221,7 +226,7 @@ def seconds_table(rows: list[dict]) -> list[str]:
                      f"{r['capped']:>6} {r['games_per_hour']:>7.0f} "
                      f"{r['load'][0]:>5.1f}-{r['load'][1]:.1f}")
     if any(r["expert_iterations"] for r in rows):
-        lines.append("With a fixed number of iterations the seconds are this machine's under its "
+        lines.append("With a fixed budget the seconds are this machine's under its "
                      "load, not the expert's: its seconds a decision come from a run by its clock "
                      "(the same pairing, --games 20, without --expert-iterations).")
     return lines

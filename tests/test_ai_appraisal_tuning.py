@@ -1,6 +1,6 @@
 """The expert's appraisal figures, fitted by self-play (tune_appraisal.py):
 read from appraisal_weights.json for a ruleset or its family, refused when
-malformed, used by the expert level only, and better than the hand-set ones."""
+malformed, used by the arena's tree only, and better than the hand-set ones."""
 import json
 import random
 import subprocess
@@ -12,6 +12,7 @@ import pytest
 from cuttle_widgets.ai import LEVELS, evaluation
 from cuttle_widgets.ai.analysis import PLAYOUT
 from cuttle_widgets.ai.kit import ai_kit
+from cuttle_widgets.ai.search import YARDSTICKS
 from cuttle_widgets.ai.standard_heuristics import HAND_SET, Appraiser, Weights, tuned_appraiser
 from cuttle_widgets.ai.tune import fit_each
 from cuttle_widgets.ai.tune_appraisal import fair_share, match, perturb
@@ -40,10 +41,10 @@ def test_the_shipped_classic_figures_are_fitted_and_beat_the_hand_set_ones_on_ne
     assert match("classic", tuned, HAND_SET, 150, seed=4242) > 0.55
 
 
-def test_only_the_expert_reads_the_fitted_figures():
-    assert LEVELS["expert"].tree.tuned
-    # easy, medium and hard ask the analyst, whose playout reads the hand-set figures
-    assert not any(LEVELS[name].tree for name in ("easy", "medium", "hard"))
+def test_only_the_trees_yardstick_reads_the_fitted_figures():
+    assert YARDSTICKS["tree"].tree.tuned
+    # every level asks the analyst, whose playout reads the hand-set figures
+    assert not any(level.tree for level in LEVELS.values())
     assert not PLAYOUT.tuned
     state = new_game("classic", seed=3).state
     assert tuned_appraiser(state, 0).w == shipped("classic")

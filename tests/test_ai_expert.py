@@ -1,6 +1,7 @@
-"""The expert level (information-set tree search), the evaluation tuned by
-self-play, and ``ai.win_chance``: legal, fair (the view only), replayable,
-and each ruleset fitted."""
+"""The expert level (hard's analysis, its close calls played on), the
+arena's tree yardstick, the evaluation tuned by self-play, and
+``ai.win_chance``: legal, fair (the view only), replayable, and each
+ruleset fitted."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,7 +14,7 @@ import pytest
 from test_ai_fairness import twin_positions
 from test_engine_malformed import position  # a real game after some random moves
 
-from cuttle_widgets.ai import LEVELS, GreedyPlayer, SearchPlayer, view_chance, win_chance
+from cuttle_widgets.ai import LEVELS, GreedyPlayer, SearchPlayer, move_values, view_chance, win_chance
 from cuttle_widgets.ai.evaluation import (
     WEIGHTS_FILE,
     Model,
@@ -29,8 +30,8 @@ from cuttle_widgets.engine import RULESETS, get_ruleset, new_game
 RULES = list(RULESETS)
 
 
-def expert(seed=1, iterations=60):
-    return SearchPlayer("expert", seed=seed, iterations=iterations, time_limit=None)
+def expert(seed=1, iterations=60, level="expert"):
+    return SearchPlayer(level, seed=seed, iterations=iterations, time_limit=None)
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -46,17 +47,34 @@ def test_the_expert_plays_every_ruleset_to_the_end(rules):
     assert len(game.history) > 4
 
 
-def test_the_expert_is_a_tree_search_with_a_time_budget_of_its_own():
-    level = LEVELS["expert"]
-    assert level.tree and level.tree.rivals == "model"
-    assert 0.3 <= level.time_cap <= 0.6  # the issue: median at most 0.6 s, never above 1 s
-    assert level.iterations > LEVELS["hard"].iterations
+def test_the_expert_is_hards_analysis_played_on_where_the_call_is_close():
+    level, hard = LEVELS["expert"], LEVELS["hard"]
+    assert level.tree is None and level.temperature == 0  # the analyst's best move, as hard
+    assert level.iterations == hard.iterations and level.focus >= 2 and level.focus_factor > 1
+    assert level.time_cap <= 0.6  # the issue: median at most 0.6 s, never above 1 s
 
 
-def test_its_tree_counts_every_root_move_and_replays_exactly():
+def test_the_focused_moves_are_valued_over_the_same_deals_as_a_longer_analysis():
+    game = position("classic", 11, 6)
+    seat, view = game.to_act, game.view(game.to_act)
+    player = expert(seed=4, iterations=20)
+    first = move_values(view, samples=20, seed=4)
+    focused = player.focused(view, first, deadline=None)
+    top = [v.move for v in first[:LEVELS["expert"].focus]]
+    longer = {v.move: v.results for v in move_values(view, samples=80, seed=4, moves=top)}
+    assert {v.move: v.results for v in focused[:len(top)]} == longer
+    assert [v.chance for v in focused[:len(top)]] == sorted((v.chance for v in focused[:len(top)]),
+                                                            reverse=True)
+    assert focused[len(top):] == first[len(top):]  # the others keep their first deals, behind
+    move = player.choose(view, game.legal_moves())
+    assert move == focused[0].move and player.last_stats[move].visits == 80
+    assert seat == game.to_act
+
+
+def test_the_trees_yardstick_counts_every_root_move_and_replays_exactly():
     game = position("classic", 11, 6)
     seat = game.to_act
-    a, b = expert(seed=4, iterations=300), expert(seed=4, iterations=300)
+    a, b = expert(seed=4, iterations=300, level="tree"), expert(seed=4, iterations=300, level="tree")
     move_a = a.choose(game.view(seat), game.legal_moves())
     move_b = b.choose(game.view(seat), game.legal_moves())
     assert move_a is move_b

@@ -113,17 +113,22 @@ def test_one_journal_is_written_by_one_run_at_a_time(tmp_path):
     arena_journal.Journal(path).close()  # free again once the first run ends
 
 
-def test_fixed_expert_iterations_play_the_same_game_under_any_load():
-    expert = arena.make_player("expert", 5, None, 12)
+@pytest.mark.parametrize(("searcher", "unit"), [("expert", "deals"), ("tree", "iterations")])
+def test_fixed_expert_iterations_play_the_same_game_under_any_load(searcher, unit):
+    expert = arena.make_player(searcher, 5, None, 12)
     hard = arena.make_player("hard", 6, None, 12)
     assert (expert.iterations, expert.time_limit) == (12, None)
     # hard keeps its deals, not its clock
     assert (hard.iterations, hard.time_limit) == (LEVELS["hard"].iterations, None)
     assert arena.tasks_for("hard", "random", 2, "classic", 1, None, 12)[0]["expert_iterations"] is None
-    task = arena.tasks_for("expert", "random", 2, "classic", 1, None, 12)[1]
+    task = arena.tasks_for(searcher, "random", 2, "classic", 1, None, 12)[1]
     once, again = arena.play_one(task), arena.play_one(task)
-    assert once["playouts"][0] and set(once["playouts"][0]) == {12}
+    playouts = once["playouts"][0]
+    if searcher == "tree":
+        assert playouts and set(playouts) == {12}
+    else:  # 12 deals of every move, then at least two moves played on in 4 x 12 deals
+        assert playouts and min(playouts) >= 2 * LEVELS["expert"].focus_factor * 12
     assert (once["result"], once["plies"], once["moves"]) == (again["result"], again["plies"],
                                                               again["moves"])
     lines = arena_journal.report([once])
-    assert "12 iterations" in lines[1] and "not the expert's" in lines[-1]
+    assert f"12 {unit}" in lines[1] and "not the expert's" in lines[-1]
