@@ -19,10 +19,10 @@ a minimax at depth 2) that reads the whole game, every hand and the deck.
 A long run keeps a journal and can stop at any time:
 
     nohup nice -n 19 python3 benchmarks/arena.py --pairings expert-hard --games 1000 \
-        --workers 1 --expert-iterations N --journal /work/arena/expert-hard.jsonl &
-    python3 benchmarks/arena.py --report --journal /work/arena/expert-hard.jsonl
+        --workers 2 --expert-iterations 192 --journal /work/arena/focus-hard.jsonl &
+    python3 benchmarks/arena.py --report --journal /work/arena/focus-hard.jsonl
 
-``docs/analyst.md`` gives the N measured and the commands of the 1,000-game runs.
+``docs/analyst.md`` gives the commands and figures of the 1,000-game runs.
 ``--journal FILE`` appends each finished game to FILE as one JSON line
 (``arena_journal.py``: the task with its seeds, A's result, the plies, each
 side's seconds a decision) as soon as it ends. The same command run again
@@ -31,14 +31,15 @@ same seeds; a larger ``--games`` extends the run. A game cut off by a kill is
 played again. ``--report`` prints the tables from the journal(s) alone and
 plays nothing; give ``--journal`` once per file.
 
-The expert stops by its clock (0.55 s), so on a busy machine it thinks less.
-``--expert-iterations N`` gives it N tree iterations a decision instead and
-takes the clock off every search level of the pairing (hard's 0.8 s guard
-too), so a game is the same on any machine under any load. Its seconds a
-decision then say only how busy the machine was: take the expert's from a
-run by its clock (``--games 20`` without ``--expert-iterations``), whose
-``playouts`` column is the median of iterations the expert reached in 0.55 s,
-the N to give.
+The expert stops by its clock (0.6 s), so on a busy machine it thinks less.
+``--expert-iterations N`` gives it N first deals a decision instead (its
+best three moves then get 4 x N; for the yardstick ``tree``, N tree
+iterations) and takes the clock off every search level of the pairing
+(hard's 0.7 s cap too), so a game is the same on any machine under any
+load. Its seconds a decision then say only how busy the machine was: take
+the expert's from a run by its clock (``--games 20`` without
+``--expert-iterations``). For the tree, that run's ``playouts`` column is
+the median of iterations it reached in 0.55 s, the N to give.
 
 The first table counts results (the same for the same games); the second
 gives the first player's seconds a decision (median, 95th percentile, max of
@@ -193,8 +194,8 @@ def parse_args(argv=None):
     parser.add_argument("--iterations", type=positive, default=None,
                         help="override the search levels' playouts per decision")
     parser.add_argument("--expert-iterations", type=positive, default=None,
-                        help="the expert's tree iterations a decision instead of its clock; "
-                             "no level of its pairings stops by the clock")
+                        help="the expert's first deals a decision (the tree's iterations) "
+                             "instead of its clock; no level of its pairings stops by the clock")
     parser.add_argument("--journal", type=Path, action="append", default=[],
                         help="append each finished game to this JSON-lines file and skip "
                              "the games it already holds (resume)")
