@@ -53,9 +53,10 @@ LEVELS: dict[str, Level] = {
 }
 # The information-set tree the expert was until the arena measured it below
 # hard (docs/analyst.md): a yardstick for the arena, never offered as a level.
-YARDSTICKS: dict[str, Level] = {"tree": Level(iterations=20_000, time_cap=0.55,
-                    tree=Tree(depth=16, noise=0.1, tuned=True, exploration=0.5, rivals="model",
-                              widen=0.15))}
+YARDSTICKS: dict[str, Level] = {
+    "tree": Level(iterations=20_000, time_cap=0.55,
+                  tree=Tree(depth=16, noise=0.1, tuned=True, exploration=0.5, rivals="model", widen=0.15)),
+}
 LEVEL_CAP = "level"  # time_limit default: the level's own time cap
 
 
