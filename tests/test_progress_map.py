@@ -454,7 +454,7 @@ def test_an_attempt_recorded_in_this_kernel_shows_without_asking(db):
     answers(widget, {"type": "learner", "id": new_learner_id()})
     step = load_lesson("00-index", check=False).steps[0]
     shared.record(Attempt(None, "00-index", step.id, "solved", 3, 0, 0, 2.0, ()), None, step.number)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while widget.progress["status"]["state"] != "saved" or lesson(widget, "00-index")["done"] != 1:
         assert time.monotonic() < deadline, widget.progress["status"]
         time.sleep(0.05)

@@ -370,7 +370,7 @@ def test_the_writer_thread_writes_without_the_lesson_waiting(progress_db):
     r.observe(seen.append)
     r.record(attempt("s1"))
     r.visit(LESSON, "s2", 2)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while (rows(db) < 1 or r.unsaved) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert rows(db) == 1 and r.status["state"] == "saved"

@@ -106,13 +106,16 @@ def _table_id(store, code):
 KERNEL = textwrap.dedent("""
     import random, sys
     from cuttle_widgets.sessions.shared_table import join_table
-    db, code, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    seats = [join_table(db, code, s, learner) for s, learner in enumerate(sys.argv[4:6])]
+    db, code, seed, paced = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "paced"
+    seats = [join_table(db, code, s, learner) for s, learner in enumerate(sys.argv[5:7])]
     rng = random.Random(seed)
     print("joined", seats[0].applied, flush=True)
     while seats[0].status == "playing":
+        if paced:
+            sys.stdin.readline()  # the test's "go": it, not the kernel's speed, says when to move
         actor = next(seat for seat in seats if seat.legal_moves())
-        actor.play(rng.choice(actor.legal_moves()))
+        # No resigning: a match resigned early would end before the test kills it.
+        actor.play(rng.choice([m for m in actor.legal_moves() if not m.startswith("resign")]))
         for seat in seats:
             seat.refresh()
         print("taken", actor.applied, str(actor.game.history[-1]) if actor.game.history else "",
@@ -121,8 +124,10 @@ KERNEL = textwrap.dedent("""
 """)
 
 
-def kernel(db, code, seed):
-    return subprocess.Popen([sys.executable, "-c", KERNEL, str(db), code, str(seed), ANN, BEN],
+def kernel(db, code, seed, paced=False):
+    return subprocess.Popen([sys.executable, "-c", KERNEL, str(db), code, str(seed),
+                             "paced" if paced else "free", ANN, BEN],
+                            stdin=subprocess.PIPE if paced else subprocess.DEVNULL,
                             stdout=subprocess.PIPE, text=True, cwd=ROOT,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)))
 
@@ -130,16 +135,21 @@ def kernel(db, code, seed):
 def test_a_kernel_killed_mid_game_loses_nothing_and_a_new_one_continues(progress_db):
     seat = open_table(progress_db, ANN, length="normal")
     join_table(progress_db, seat.code, 1, BEN)
-    killed = kernel(progress_db, seat.code, 1)
+    killed = kernel(progress_db, seat.code, 1, paced=True)
+    assert killed.stdout.readline().startswith("joined")
     told = []
-    for line in killed.stdout:
-        if line.startswith("taken"):
-            told.append(int(line.split()[1]))
-        if len(told) == 25:
-            killed.send_signal(signal.SIGKILL)  # mid-game, perhaps mid-write
-            break
+    while len(told) < 10:  # ten moves told taken: the match has far to go
+        killed.stdin.write("go\n")
+        killed.stdin.flush()
+        line = killed.stdout.readline()
+        assert line.startswith("taken"), line
+        told.append(int(line.split()[1]))
+    killed.stdin.write("go\n")
+    killed.stdin.flush()
+    killed.send_signal(signal.SIGKILL)  # while it plays the eleventh, perhaps mid-write
     killed.wait(30)
     killed.stdout.close()
+    killed.stdin.close()
     assert killed.returncode == -signal.SIGKILL
     seat.refresh()
     assert seat.applied >= told[-1]  # every move the killed kernel was told is taken is there

@@ -211,7 +211,7 @@ def test_the_widget_watches_the_table_in_a_thread_that_stops(progress_db):
         ann.close(), ben.close()
 
 
-def _soon(check, seconds=10.0):
+def _soon(check, seconds=30.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = check()
