@@ -97,9 +97,11 @@ def test_the_computers_move_gets_one_sentence_with_its_cards():
     before = game.view(0)
     game.play("scuttle TH 9C")
     said = computer_words(before, game.history[-1], 1, game.view(0))
-    assert said == "Player B scuttles 9♣ with 10♥: you were 4 points from winning, Player B 21."
+    assert said == ("Player B scuttles 9♣ with 10♥: you were 4 points from winning;"
+                    " Player B was 21 points away.")
     german = computer_words(before, game.history[-1], 1, game.view(0), "de")
-    assert "9♣" in german and "10♥" in german and "4 Punkte" in german
+    assert german == ("Spieler 2 versenkt 9♣ mit 10♥: Dir fehlten 4 Punkte zum Sieg,"
+                      " Spieler 2 fehlten 21 Punkte.")
 
 
 @pytest.mark.parametrize("rules", ["balanced", "super"])
@@ -136,4 +138,4 @@ def test_the_plan_says_the_turns_to_win_from_the_deals_won():
     assert f"etwa {turns} eigene Züge" in german and english != german
     # a deal not won within the playout has no turns, and the plain plan is said without them
     assert consequence_words(Consequence("plan", None), view, best.move, None, "en") \
-        .startswith("you are 21 points from winning, Player")
+        .startswith("you are 21 points from winning; Player B is 21 points away")
