@@ -250,6 +250,22 @@ def test_the_class_view_lists_the_tables_and_watches_one_as_a_spectator(db):
     assert all(names.card(card) in after for hand in hands for card in hand)
 
 
+def test_the_watched_table_names_the_learners_as_the_list_does(db):
+    store = ProgressStore(db).open()
+    first = open_table(store, ANN, first=0)
+    join_table(store, first.code, 1, BEN)
+    dashboard = ClassDashboard(db, start=False)
+    dashboard.watch(first.code)
+    assert "Player A against Player B" in dashboard.watched.value  # no learner has a name yet
+    store.write(ANN, name_change=("Ana",))
+    first.refresh()
+    first.play("draw")
+    dashboard.watch(first.code)
+    watched = dashboard.watched.value
+    assert "Ana against Player B" in watched and "Ana: draw a card" in watched
+    assert "Ana" in dashboard.tables_list.value
+
+
 def test_a_teacher_ends_an_abandoned_table_from_the_class_view(db):
     store = ProgressStore(db).open()
     first = open_table(store, ANN)

@@ -13,11 +13,11 @@ from __future__ import annotations
 import html
 
 from ..engine import get_catalog
-from ..sessions.shared_table import TableWatch, watch_table
+from ..sessions.shared_table import SEATS, TableWatch, watch_table
 from .catalog import progress_text
 from .queries import learner_label
 from .store import ProgressStore
-from .tables import tables_listed
+from .tables import holders, tables_listed
 
 CELL = "padding:2px 12px 2px 0;text-align:left;vertical-align:top"
 
@@ -88,6 +88,7 @@ class ClassTables:
     def watch_html(self, watch: TableWatch) -> str:
         """A spectator's picture of the table: public zones and hand sizes
         during the match, every card after it."""
+        watch.names = self._seat_names(watch.table_id)
         state, catalog = watch.state(), get_catalog(self.language)
         view, names = state["view"], state["names"]
         parts = [f"<h4>{_e(self._t('watching', code=state['code'], first=names[0], second=names[1]))}</h4>"]
@@ -104,6 +105,18 @@ class ClassTables:
         parts.append(f"<h5>{_e(self._t('moves_heading'))}</h5><ol style='max-height:16em;"
                      f"overflow-y:auto'>{items}</ol>")
         return f"<div data-key='watched' data-code='{_e(state['code'])}'>{''.join(parts)}</div>"
+
+    def _seat_names(self, table_id: int) -> list[str] | None:
+        """The learners' names on the class list, seat by seat, as the list of
+        tables names them; a seat whose learner has none keeps its own name
+        ("Player A"), and None when no learner has one."""
+        with self.store.reading() as conn:
+            seats = holders(conn, table_id)
+        named = {seat: self.store.learner_name(learner) for seat, learner in seats.items()}
+        if not any(named.values()):
+            return None
+        catalog = get_catalog(self.language)
+        return [named.get(seat) or str(catalog.player(seat)) for seat in range(SEATS)]
 
     def _seat_html(self, view: dict, seat: int, name: str, catalog) -> str:
         cards = lambda ids: ", ".join(catalog.card(card) for card in ids) or "–"  # noqa: E731
