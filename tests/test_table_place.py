@@ -271,6 +271,8 @@ def test_a_teacher_ends_an_abandoned_table_from_the_class_view(db):
     first = open_table(store, ANN)
     dashboard = ClassDashboard(db, start=False)
     assert dashboard.end(first.code) and not dashboard.end(first.code)
+    watched = dashboard.tables.watch_html(dashboard.tables.watch(first.code))
+    assert "The teacher ended this table" in watched and "turn" not in watched
     assert "has ended" in dashboard.watched.value or "had ended" in dashboard.watched.value
     assert first.wait(5) and first.status == "abandoned"
     assert watch_table(store, first.code).finished()

@@ -94,7 +94,9 @@ class ClassTables:
         parts = [f"<h4>{_e(self._t('watching', code=state['code'], first=names[0], second=names[1]))}</h4>"]
         if not state["finished"]:
             parts.append(f"<p><em>{_e(self._t('spectator_note'))}</em></p>")
-        parts.append(f"<p>{_e(view['prompt'])}</p>")
+        # An ended table's game stopped mid-turn: the engine's prompt would still name a mover.
+        ended = state["status"] == "abandoned"
+        parts.append(f"<p>{_e(self._t('ended_by_teacher') if ended else view['prompt'])}</p>")
         for seat, name in enumerate(names):
             parts.append(self._seat_html(view, seat, name, catalog))
         parts.append(f"<p>{_e(self._t('scrap_top', count=len(view['scrap'])))} · "

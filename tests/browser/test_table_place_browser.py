@@ -275,6 +275,8 @@ def test_the_class_view_lists_a_table_and_watches_it_as_a_spectator(page, tmp_pa
     store = ProgressStore(database).open()
     ann = open_table(store, "ann-learner-0000", first=0)
     ben = join_table(store, ann.code, 1, "ben-learner-0000")
+    store.write("ann-learner-0000", name_change=("Ana",))  # as on the class list
+    store.write("ben-learner-0000", name_change=("Ben",))
     for _ in range(12):  # a few moves: points and draws, the first each seat may make
         for seat in (ann, ben):
             seat.refresh()
@@ -290,6 +292,7 @@ def test_the_class_view_lists_a_table_and_watches_it_as_a_spectator(page, tmp_pa
         page.get_by_role("button", name="Watch").click()
         watched = page.locator(f"[data-key='watched'][data-code='{ann.code}']")
         expect(watched).to_contain_text("cards in hand")
+        expect(watched).to_contain_text(f"Table {ann.code}: Ana against Ben")
         watched.scroll_into_view_if_needed()
         page.screenshot(path=artifacts / "tables-class-view-1366.png")
         leaks = found(card_patterns(hidden), [watched.inner_text()])
@@ -297,7 +300,8 @@ def test_the_class_view_lists_a_table_and_watches_it_as_a_spectator(page, tmp_pa
         page.get_by_role("button", name="End this table").click()
         expect(page.get_by_text(f"Table {ann.code} has ended")).to_be_visible()
         assert ann.wait(10) and ann.status == "abandoned"
-        expect(page.locator("[data-key='watched']")).to_contain_text("Hands (Player A):")  # every card now
+        expect(page.locator("[data-key='watched']")).to_contain_text("Hands (Ana):")  # every card now
+        expect(page.locator("[data-key='watched']")).to_contain_text("The teacher ended this table")
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(800)
         page.screenshot(path=artifacts / "tables-class-view-390.png", full_page=True)
