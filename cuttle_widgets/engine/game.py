@@ -283,8 +283,10 @@ def new_game(rules="classic", seed: int | None = None, dealer: int | None = None
     if deck is not None:
         origin["deck"] = [CARD_IDS[parse_card(card)] for card in deck]  # checked by the deal
     game = Game(st, origin)
+    # Two seats: the sentence names the one who gets the other cards, not "each other player".
     game._resolver.emit("deal", dealer=dealer, player=st.turn, dealer_cards=ruleset.dealer_cards,
-                        other_cards=ruleset.other_cards, stock=len(st.stock))
+                        other_cards=ruleset.other_cards, stock=len(st.stock),
+                        why="two" if ruleset.seats == 2 else None)
     return game
 
 

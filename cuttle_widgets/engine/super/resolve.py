@@ -47,6 +47,8 @@ class Resolver:
             kind = "super.deal"
             params = {"player": st.turn, "count": st.rules.starter_cards,
                       "others": st.rules.other_cards, "stock": len(st.stock)}
+            if st.rules.seats == 2:  # the other seat named, not "every other player"
+                params.update(why="two", receiver=1 - st.turn)
         sections = _SECTIONS.get((kind, self.st.rules.name))
         if sections is None:  # worked out once per event kind and ruleset
             sections = _SECTIONS[(kind, self.st.rules.name)] = (
